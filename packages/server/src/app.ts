@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { ConnectionManager } from './databases/connections.ts';
+import { databaseRoutes } from './databases/routes.ts';
+import { type Config, loadConfig } from './platform/config.ts';
+import { healthRoutes } from './platform/health.ts';
+import { installErrorHandling } from './platform/http.ts';
+import { migrateToLatest, type MetadataStore, openMetadataStore } from './platform/metadata/store.ts';
+import { securityPlugin } from './security/plugin.ts';
+import { webRoutes } from './web/routes.ts';
+
+export interface BuildAppOptions {
+  config?: Config;
+  /** An already-open store (tests share one); otherwise one is opened and migrated. */
+  store?: MetadataStore;
+  /** pino logger options; `false` silences logging (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole application. It never listens: main.ts does, tests use `app.inject()`. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-csrftoken"]',
+                '*.password',
+                '*.sqlalchemy_uri',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: config.bodyLimit,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsStore = !options.store;
+  const store = options.store ?? openMetadataStore(config);
+  if (ownsStore) await migrateToLatest(store);
+  const connections = new ConnectionManager(config, store, app.log);
+  const ctx: AppContext = { config, store, logger: app.log, connections };
+
+  app.addHook('onClose', async () => {
+    await connections.closeAll();
+    if (ownsStore) await store.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tessera API', version: '1.0.0', description: "Superset-compatible REST API" },
+      components: {
+        securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger/v1', staticCSP: true });
+  app.get('/api/v1/_openapi', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes(ctx));
+  await app.register(securityPlugin(ctx));
+  await app.register(databaseRoutes(ctx));
+  await app.register(webRoutes(ctx));
+  return app;
+}

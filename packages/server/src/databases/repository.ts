@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DbDatabase, MetadataTables } from '../platform/metadata/tables.ts';
+import { nowIso } from '../platform/metadata/store.ts';
+
+export type DatabaseRow = Selectable<DbDatabase>;
+
+/** Fields a caller may set; booleans as booleans, `extra` as JSON text. */
+export interface DatabaseWrite {
+  database_name: string;
+  engine: string;
+  sqlalchemy_uri: string;
+  /** Already encrypted by the service; null for none. */
+  password: string | null;
+  configuration_method: string;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_dml: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_file_upload: boolean;
+  force_ctas_schema: string | null;
+  cache_timeout: number | null;
+  extra: string;
+  encrypted_extra: string | null;
+  is_managed_externally: boolean;
+  external_url: string | null;
+}
+
+type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
+
+const toRow = (w: Partial<DatabaseWrite>) => {
+  const row: Record<string, unknown> = { ...w };
+  for (const key of [
+    'expose_in_sqllab',
+    'allow_run_async',
+    'allow_dml',
+    'allow_ctas',
+    'allow_cvas',
+    'allow_file_upload',
+    'is_managed_externally',
+  ] as const) {
+    if (key in w) row[key] = w[key] ? 1 : 0;
+  }
+  return row as Partial<DbDatabase>;
+};
+
+/** The only SQL against the `dbs` table. */
+export const databaseRepository = {
+  async list(db: Db): Promise<DatabaseRow[]> {
+    return db.selectFrom('dbs').selectAll().orderBy('id').execute();
+  },
+
+  async get(db: Db, id: number): Promise<DatabaseRow | undefined> {
+    return db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async getByName(db: Db, name: string): Promise<DatabaseRow | undefined> {
+    return db.selectFrom('dbs').selectAll().where('database_name', '=', name).executeTakeFirst();
+  },
+
+  async insert(db: Db, write: DatabaseWrite, actorId: number | null): Promise<number> {
+    const now = nowIso();
+    const row = await db
+      .insertInto('dbs')
+      .values({
+        ...(toRow(write) as Omit<DbDatabase, 'id'>),
+        uuid: randomUUID(),
+        created_by_fk: actorId,
+        changed_by_fk: actorId,
+        created_on: now,
+        changed_on: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async update(db: Db, id: number, write: Partial<DatabaseWrite>, actorId: number | null): Promise<void> {
+    await db
+      .updateTable('dbs')
+      .set({ ...toRow(write), changed_by_fk: actorId, changed_on: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async delete(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('dbs').where('id', '=', id).execute();
+  },
+};

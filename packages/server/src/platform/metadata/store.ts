@@ -1,0 +1,48 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { MetadataTables } from './tables.ts';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface MetadataStore {
+  db: Kysely<MetadataTables>;
+  dialect: StoreDialect;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the metadata store: PostgreSQL when a URL is given, else a SQLite file under home.
+ * Booleans are stored as 0/1 integers and times as ISO-8601 text on both, so every repository
+ * reads the same shapes whichever store is behind it.
+ */
+export function openMetadataStore(options: { home: string; databaseUrl: string | null }): MetadataStore {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<MetadataTables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = path.join(options.home, 'tessera.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<MetadataTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(store: MetadataStore): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => migrations(store.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export const nowIso = () => new Date().toISOString();
+export const toBool = (value: number | boolean | null | undefined) => Boolean(value);
+export const fromBool = (value: boolean | undefined | null) => (value ? 1 : 0);
