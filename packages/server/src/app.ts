@@ -18,7 +18,7 @@ import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { migrateToLatest, type MetadataStore, openMetadataStore } from './platform/metadata/store.ts';
-import { securityPlugin } from './security/plugin.ts';
+import { installSecurity } from './security/plugin.ts';
 import { webRoutes } from './web/routes.ts';
 
 export interface BuildAppOptions {
@@ -52,7 +52,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: config.bodyLimit,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -104,8 +103,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: '/swagger/v1', staticCSP: true });
   app.get('/api/v1/_openapi', { schema: { hide: true } }, async () => app.swagger());
 
+  await installSecurity(app, ctx);
   await app.register(healthRoutes(ctx));
-  await app.register(securityPlugin(ctx));
   await app.register(databaseRoutes(ctx));
   await app.register(webRoutes(ctx));
   return app;

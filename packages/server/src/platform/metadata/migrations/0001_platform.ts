@@ -1,4 +1,5 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { StoreDialect } from '../store.ts';
 
 // Migrations never import application code: the table shapes are written out as they were.

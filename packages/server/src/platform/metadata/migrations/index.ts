@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { StoreDialect } from '../store.ts';
 import { platformMigration } from './0001_platform.ts';
 

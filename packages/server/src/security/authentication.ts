@@ -1,0 +1,81 @@
+import { TesseraError } from '@tessera/shared/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SecurityService } from './service.ts';
+import type { TokenIssuer } from './tokens.ts';
+
+export const SESSION_COOKIE = 'session';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths a browser may post to without a CSRF token: the login form itself. */
+const CSRF_EXEMPT = new Set(['/login', '/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionId: string | null;
+    csrfToken: string | null;
+  }
+}
+
+/**
+ * Resolves who is calling on every request (session cookie or bearer token) and checks the CSRF
+ * token on mutating calls made with a session cookie. Installed on the root instance so every
+ * feature plugin sees `request.user`.
+ */
+export function installAuthentication(
+  app: FastifyInstance,
+  service: SecurityService,
+  tokens: TokenIssuer,
+): void {
+  app.decorateRequest('user', null as FastifyRequest['user']);
+  app.decorateRequest('publicRoles', undefined as unknown as FastifyRequest['publicRoles']);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('csrfToken', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.user = null;
+    request.publicRoles = {};
+    const bearer = bearerToken(request);
+    if (bearer) {
+      // The refresh route reads its own token; any other bearer must be a valid access token.
+      if (request.url.startsWith('/api/v1/security/refresh')) return;
+      const userId = await tokens.verify(bearer, 'access');
+      request.user = userId ? await service.loadCurrentUser(userId, 'bearer') : null;
+      if (!request.user) throw new TesseraError(401, 'Not authorized');
+      return;
+    }
+    const sessionId = request.cookies?.[SESSION_COOKIE];
+    if (sessionId) {
+      const session = await service.resolveSession(sessionId);
+      if (session) {
+        request.user = await service.loadCurrentUser(session.userId, 'session');
+        if (request.user) {
+          request.sessionId = sessionId;
+          request.csrfToken = session.csrfToken;
+        }
+      }
+    }
+    if (!request.user && needsPublicRoles(request)) request.publicRoles = await service.publicRoles();
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!MUTATING.has(request.method) || request.user?.via !== 'session') return;
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (CSRF_EXEMPT.has(path)) return;
+    const sent = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];
+    if (!sent) throw new TesseraError(400, 'The CSRF token is missing.');
+    if (sent !== request.csrfToken) throw new TesseraError(400, 'The CSRF token is invalid.');
+  });
+
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+/** Static files and health checks never need the Public role. */
+function needsPublicRoles(request: FastifyRequest): boolean {
+  return !(request.url.startsWith('/static/') || request.url.startsWith('/health'));
+}

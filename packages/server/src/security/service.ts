@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { badRequest, notFound, TesseraError, unprocessable } from '@tessera/shared/errors';
+import type { PermissionPair, RolePermissions } from '@tessera/shared/permissions';
+import type { Role, RoleInput, User, UserCreate, UserUpdate } from '@tessera/shared/api/security';
+import type { AppContext } from '../context.ts';
+import { nowIso } from '../platform/metadata/store.ts';
+import type { CurrentUser } from './currentUser.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { securityRepository as repo, type UserRow } from './repository.ts';
+import { BUILTIN_ROLE_NAMES, OBJECT_GRANT_PERMISSIONS, PERMISSION_CATALOGUE } from './roles.ts';
+
+export const INVALID_LOGIN = 'Invalid login. Please try again.';
+
+/** Rules of users, roles, logins and sessions. Routes stay thin; permission checks happen here or in the plugin. */
+export class SecurityService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async authenticate(username: string, password: string): Promise<UserRow> {
+    const user = await repo.getUserByName(this.db, username);
+    // Verify against a dummy hash when the user is unknown so timing does not reveal it.
+    const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+    if (!user || !ok || !user.active) {
+      if (user) await repo.recordLogin(this.db, user.id, false);
+      throw new TesseraError(401, INVALID_LOGIN);
+    }
+    await repo.recordLogin(this.db, user.id, true);
+    return user;
+  }
+
+  async createSession(userId: number): Promise<{ id: string; csrfToken: string; expires: Date }> {
+    const id = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const expires = new Date(Date.now() + this.ctx.config.sessionLifetimeSeconds * 1000);
+    await repo.deleteExpiredSessions(this.db);
+    await repo.insertSession(this.db, {
+      id,
+      user_id: userId,
+      csrf_token: csrfToken,
+      created_on: nowIso(),
+      expires_on: expires.toISOString(),
+    });
+    return { id, csrfToken, expires };
+  }
+
+  async resolveSession(id: string): Promise<{ userId: number; csrfToken: string } | null> {
+    const session = await repo.getSession(this.db, id);
+    if (!session || session.expires_on < nowIso()) return null;
+    return { userId: session.user_id, csrfToken: session.csrf_token };
+  }
+
+  endSession(id: string): Promise<void> {
+    return repo.deleteSession(this.db, id);
+  }
+
+  /** The request's user with roles, or null when unknown or deactivated. */
+  async loadCurrentUser(userId: number, via: CurrentUser['via']): Promise<CurrentUser | null> {
+    const user = await repo.getUser(this.db, userId);
+    if (!user || !user.active) return null;
+    const roles = await repo.rolePermissionsOfUser(this.db, userId);
+    return {
+      id: user.id,
+      username: user.username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      roles,
+      via,
+    };
+  }
+
+  publicRoles(): Promise<RolePermissions> {
+    return repo.rolePermissionsByName(this.db, 'Public');
+  }
+
+  // ---- users -------------------------------------------------------------------------------
+
+  async listUsers(): Promise<User[]> {
+    const users = await repo.listUsers(this.db);
+    const roles = await repo.userRoles(this.db, users.map((u) => u.id));
+    return users.map((u) => toUser(u, roles.get(u.id) ?? []));
+  }
+
+  async getUser(id: number): Promise<User> {
+    const user = await repo.getUser(this.db, id);
+    if (!user) throw notFound();
+    const roles = await repo.userRoles(this.db, [id]);
+    return toUser(user, roles.get(id) ?? []);
+  }
+
+  async createUser(input: UserCreate): Promise<User> {
+    const id = await this.db.transaction().execute(async (tx) => {
+      await assertNoClash(tx, input.username, input.email);
+      await assertRolesExist(tx, input.roles);
+      const newId = await repo.insertUser(tx, {
+        username: input.username,
+        first_name: input.first_name,
+        last_name: input.last_name ?? '',
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        active: input.active === false ? 0 : 1,
+      });
+      await repo.setUserRoles(tx, newId, input.roles);
+      return newId;
+    });
+    return this.getUser(id);
+  }
+
+  async updateUser(id: number, input: UserUpdate, actor: CurrentUser): Promise<User> {
+    const existing = await repo.getUser(this.db, id);
+    if (!existing) throw notFound();
+    if (id === actor.id && input.active === false) {
+      throw unprocessable('You cannot deactivate your own account', { fields: { active: ['You cannot deactivate your own account'] } });
+    }
+    await this.db.transaction().execute(async (tx) => {
+      await assertNoClash(tx, input.username ?? existing.username, input.email ?? existing.email, id);
+      const fields: Record<string, unknown> = {};
+      for (const key of ['username', 'first_name', 'last_name', 'email'] as const) {
+        if (input[key] !== undefined) fields[key] = input[key];
+      }
+      if (input.active !== undefined) fields.active = input.active ? 1 : 0;
+      if (input.password !== undefined) fields.password_hash = await hashPassword(input.password);
+      await repo.updateUser(tx, id, fields);
+      if (input.roles !== undefined) {
+        await assertRolesExist(tx, input.roles);
+        await repo.setUserRoles(tx, id, input.roles);
+      }
+      // A deactivated user or a changed password ends the user's browser sessions.
+      if (input.active === false || input.password !== undefined) await repo.deleteSessionsOfUser(tx, id);
+    });
+    return this.getUser(id);
+  }
+
+  async deleteUser(id: number, actor: CurrentUser): Promise<void> {
+    if (id === actor.id) throw unprocessable('You cannot delete your own account');
+    const existing = await repo.getUser(this.db, id);
+    if (!existing) throw notFound();
+    await repo.deleteUser(this.db, id);
+  }
+
+  // ---- roles -------------------------------------------------------------------------------
+
+  async listRoles(): Promise<Role[]> {
+    const roles = await repo.listRoles(this.db);
+    const perms = await repo.permissionsOfRoles(this.db, roles);
+    const counts = await repo.userCountsByRole(this.db);
+    return roles.map((r) => ({
+      id: r.id,
+      name: r.name,
+      permissions: (perms[r.name] ?? []).map(([p, v]) => [p, v] as [string, string]),
+      user_count: counts.get(r.id) ?? 0,
+      builtin: BUILTIN_ROLE_NAMES.includes(r.name),
+    }));
+  }
+
+  async getRole(id: number): Promise<Role> {
+    const role = (await this.listRoles()).find((r) => r.id === id);
+    if (!role) throw notFound();
+    return role;
+  }
+
+  async createRole(input: RoleInput): Promise<Role> {
+    const id = await this.db.transaction().execute(async (tx) => {
+      if (await repo.getRoleByName(tx, input.name)) throw roleExists();
+      const roleId = await repo.insertRole(tx, input.name);
+      await repo.setRolePermissions(tx, roleId, validatePairs(input.permissions ?? []), 'replace');
+      return roleId;
+    });
+    return this.getRole(id);
+  }
+
+  async updateRole(id: number, input: Partial<RoleInput>): Promise<Role> {
+    const role = await repo.getRole(this.db, id);
+    if (!role) throw notFound();
+    await this.db.transaction().execute(async (tx) => {
+      if (input.name !== undefined && input.name !== role.name) {
+        if (BUILTIN_ROLE_NAMES.includes(role.name)) {
+          throw unprocessable(`The built-in role ${role.name} cannot be renamed`);
+        }
+        if (await repo.getRoleByName(tx, input.name)) throw roleExists();
+        await repo.renameRole(tx, id, input.name);
+      }
+      if (input.permissions !== undefined) {
+        await repo.setRolePermissions(tx, id, validatePairs(input.permissions), 'replace');
+      }
+    });
+    return this.getRole(id);
+  }
+
+  async deleteRole(id: number): Promise<void> {
+    const role = await repo.getRole(this.db, id);
+    if (!role) throw notFound();
+    if (BUILTIN_ROLE_NAMES.includes(role.name)) {
+      throw unprocessable(`The built-in role ${role.name} cannot be deleted`);
+    }
+    await repo.deleteRole(this.db, id);
+  }
+
+  /** Every grantable pair: the catalogue, pairs already stored, and access to each database. */
+  async listPermissions(): Promise<PermissionPair[]> {
+    const stored = await repo.listPermissionViews(this.db);
+    const all = new Map<string, PermissionPair>();
+    for (const pair of [...PERMISSION_CATALOGUE, ...stored]) all.set(`${pair[0]}\u0000${pair[1]}`, pair);
+    return [...all.values()].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+  }
+}
+
+// A real argon2id hash of a random string, so unknown users cost the same as known ones.
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$Zjj2G+StjTg1ZciNQwTMEQ$exARC+v/ssWMe0X/VPv5at5UOixXtvnGRZWBSTWjxXs';
+
+function roleExists() {
+  return unprocessable('A role with this name already exists', {
+    fields: { name: ['A role with this name already exists'] },
+  });
+}
+
+function validatePairs(pairs: ReadonlyArray<readonly [string, string]>): PermissionPair[] {
+  const known = new Set(PERMISSION_CATALOGUE.map(([p, v]) => `${p}\u0000${v}`));
+  for (const [permission, view] of pairs) {
+    const isObjectGrant = (OBJECT_GRANT_PERMISSIONS as readonly string[]).includes(permission) && /^\[.+\]/.test(view);
+    if (!isObjectGrant && !known.has(`${permission}\u0000${view}`)) {
+      throw badRequest(`Unknown permission ${permission} on ${view}`, {
+        fields: { permissions: [`Unknown permission ${permission} on ${view}`] },
+      });
+    }
+  }
+  return pairs.map(([p, v]) => [p, v] as const);
+}
+
+async function assertNoClash(db: AppContext['store']['db'], username: string, email: string, exceptId?: number) {
+  const clash = await repo.findUserClash(db, username, email, exceptId);
+  if (!clash) return;
+  const field = clash.username === username ? 'username' : 'email';
+  const message = field === 'username' ? 'A user with this username already exists' : 'A user with this email already exists';
+  throw unprocessable(message, { fields: { [field]: [message] } });
+}
+
+async function assertRolesExist(db: AppContext['store']['db'], roleIds: number[]) {
+  const known = new Set((await repo.listRoles(db)).map((r) => r.id));
+  const unknown = roleIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown role id ${unknown.join(', ')}`, { fields: { roles: [`Unknown role id ${unknown.join(', ')}`] } });
+  }
+}
+
+function toUser(u: UserRow, roles: Array<{ id: number; name: string }>): User {
+  return {
+    id: u.id,
+    username: u.username,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    active: Boolean(u.active),
+    roles,
+    last_login: u.last_login,
+    login_count: Number(u.login_count),
+    created_on: u.created_on,
+    changed_on: u.changed_on,
+  };
+}
