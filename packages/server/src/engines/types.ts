@@ -99,7 +99,10 @@ export interface EngineConnection {
   getTableExtra(table: TableRef): Promise<Record<string, unknown>>;
   execute(sql: string, options?: ExecuteOptions): Promise<ExecuteResult>;
   /** Cost of a statement from EXPLAIN; throws a 400 TesseraError where the engine has none. */
-  estimateCost(sql: string, options?: Pick<ExecuteOptions, 'schema' | 'catalog'>): Promise<CostEstimate[]>;
+  estimateCost(
+    sql: string,
+    options?: Pick<ExecuteOptions, 'schema' | 'catalog'>,
+  ): Promise<CostEstimate[]>;
   /** Function names for editor completion. */
   functionNames(): Promise<string[]>;
   close(): Promise<void>;
@@ -153,5 +156,8 @@ export interface EngineSpec {
   supportsDynamicSchema: boolean;
   dialect: Dialect;
   /** Open a pooled connection. `password` is passed apart so it never sits in a logged URI. */
-  connect(uri: string, options: { password?: string | null; extra?: Record<string, unknown>; home: string }): Promise<EngineConnection>;
+  connect(
+    uri: string,
+    options: { password?: string | null; extra?: Record<string, unknown>; home: string },
+  ): Promise<EngineConnection>;
 }

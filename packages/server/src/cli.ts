@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { type Config, loadConfig } from './platform/config.ts';
+import {
+  type MetadataStore,
+  migrateToLatest,
+  openMetadataStore,
+} from './platform/metadata/store.ts';
+
+/** The server package's version, which is Tessera's. */
+export function tesseraVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function portNumber(raw: string): number {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError('Not a port number (0-65535).');
+  }
+  return port;
+}
+
+/** Opens the configured metadata store, runs `work`, and always closes it. */
+async function withStore<T>(
+  config: Config,
+  work: (store: MetadataStore) => Promise<T>,
+): Promise<T> {
+  const store = openMetadataStore(config);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function serve(options: { port?: number; host?: string }): Promise<void> {
+  const overrides: Partial<Config> = {};
+  if (options.port !== undefined) overrides.port = options.port;
+  if (options.host !== undefined) overrides.host = options.host;
+  const config = loadConfig(process.env, overrides);
+  // Loaded on demand so `tessera version` and `--help` stay fast.
+  const { startServer } = await import('./main.ts');
+  await startServer(config, { handleSignals: true });
+}
+
+async function worker(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  await withStore(config, async (store) => {
+    // Fail now, not at the first job, when the store is unreachable.
+    await sql`select 1`.execute(store.db);
+    if (!config.redisUrl) {
+      log.info('worker ready: no queue configured; jobs run in the serving process');
+      return;
+    }
+    const { Redis } = await import('ioredis');
+    // No retries while starting: an unreachable Redis is a configuration error to report now.
+    const redis = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+    });
+    let lastError: Error | null = null;
+    let ready = false;
+    redis.on('error', (error: Error) => {
+      lastError = error;
+      if (ready) log.warn({ err: error }, 'redis connection error');
+    });
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      redis.disconnect();
+      const reason = (lastError ?? (error as Error)).message;
+      throw new Error(`Cannot connect to Redis at ${redactUrl(config.redisUrl)}: ${reason}`);
+    }
+    // Listen before announcing readiness, so a supervisor reacting to the log line cannot
+    // signal us before the handler exists. `on`, not `once`: a repeat must not kill us mid-stop.
+    const stopped = new Promise<void>((resolve) => {
+      process.on('SIGTERM', () => resolve());
+      process.on('SIGINT', () => resolve());
+    });
+    ready = true;
+    log.info(
+      { redis: redactUrl(config.redisUrl) },
+      'worker ready: connected to Redis; waiting for SIGTERM',
+    );
+    await stopped;
+    log.info('worker stopping');
+    await redis.quit().catch(() => redis.disconnect());
+  });
+}
+
+/** A URL safe to log: any password replaced. */
+function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = 'XXXXXXXXXX';
+    return url.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const applied = await withStore(config, migrateToLatest);
+  if (applied.length === 0) {
+    console.log('The metadata store is up to date: no migration to apply.');
+  } else {
+    console.log(`Applied ${applied.length} migration(s):`);
+    for (const name of applied) console.log(`  ${name}`);
+  }
+}
+
+interface CreateAdminOptions {
+  username?: string;
+  password?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+async function createAdmin(options: CreateAdminOptions): Promise<void> {
+  const config = loadConfig();
+  const username = options.username ?? config.adminUsername;
+  const given = options.password ?? config.adminPassword;
+  const password = given ?? randomBytes(12).toString('base64url');
+  await withStore(config, async (store) => {
+    await migrateToLatest(store);
+    const { createUser, ensureRolesAndAdmin } = await import('./security/bootstrap.ts');
+    // Seeds the built-in roles; on an empty store it also creates this very admin.
+    const first = await ensureRolesAndAdmin({ store }, { username, password });
+    const details = {
+      email: options.email,
+      firstName: options.firstName,
+      lastName: options.lastName,
+    };
+    if (first.created) {
+      if (details.email || details.firstName || details.lastName) {
+        const { securityRepository } = await import('./security/repository.ts');
+        const user = await securityRepository.getUserByName(store.db, username);
+        if (user) {
+          await securityRepository.updateUser(store.db, user.id, {
+            ...(details.email ? { email: details.email } : {}),
+            ...(details.firstName ? { first_name: details.firstName } : {}),
+            ...(details.lastName ? { last_name: details.lastName } : {}),
+          });
+        }
+      }
+    } else {
+      await createUser({ store }, { username, password, roles: ['Admin'], ...details });
+    }
+  });
+  console.log(`Admin user "${username}" created.`);
+  if (given === null) console.log(`  password: ${password}`);
+}
+
+async function loadExamplesCommand(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const summary = await withStore(config, async (store) => {
+    await migrateToLatest(store);
+    const { loadExamples } = await import('./examples/load.ts');
+    return loadExamples({ config, store, logger });
+  });
+  console.log(
+    summary.built
+      ? `Built ${summary.file} in ${summary.seconds} s:`
+      : `${summary.file} is up to date (${summary.version}); nothing to do.`,
+  );
+  const width = Math.max(...summary.tables.map((t) => t.table.length));
+  for (const t of summary.tables)
+    console.log(`  ${t.table.padEnd(width)}  ${t.rows.toLocaleString('en-US')} rows`);
+  console.log(
+    summary.registered
+      ? `Registered database "examples" (id ${summary.databaseId}).`
+      : `Database "examples" already registered (id ${summary.databaseId}).`,
+  );
+}
+
+/** The `tessera` command line. */
+export function buildProgram(): Command {
+  const program = new Command('tessera')
+    .description('Tessera: open-source business intelligence with a Superset-compatible API.')
+    .version(tesseraVersion(), '-V, --version', 'print the version')
+    .showHelpAfterError()
+    .addHelpText(
+      'after',
+      '\nSettings come from TESSERA_* environment variables (see the README), e.g. TESSERA_HOME, TESSERA_DATABASE_URL.',
+    );
+
+  program
+    .command('serve')
+    .description(
+      'serve the API and the web client (migrates, creates the first admin, loads examples)',
+    )
+    .option('-p, --port <port>', 'port to listen on (default: TESSERA_PORT or 8088)', portNumber)
+    .option('-H, --host <host>', 'address to listen on (default: TESSERA_HOST or 0.0.0.0)')
+    .action(serve);
+
+  program
+    .command('worker')
+    .description('run a background job worker (the job queue comes with a later issue)')
+    .addHelpText(
+      'after',
+      '\nThe job queue itself (BullMQ on Redis) comes with a later issue. For now the worker checks its\n' +
+        'configuration: without TESSERA_REDIS_URL it reports that jobs run in the serving process and\n' +
+        'exits; with it, it connects to Redis and waits for SIGTERM.',
+    )
+    .action(worker);
+
+  program.command('migrate').description('apply pending metadata-store migrations').action(migrate);
+
+  program
+    .command('create-admin')
+    .description(
+      'create a user with the Admin role (a password is generated and printed if none is given)',
+    )
+    .option('--username <name>', 'user name (default: TESSERA_ADMIN_USERNAME or admin)')
+    .option('--password <password>', 'password (default: TESSERA_ADMIN_PASSWORD, else generated)')
+    .option('--email <email>', 'e-mail address')
+    .option('--first-name <name>', 'first name')
+    .option('--last-name <name>', 'last name')
+    .action(createAdmin);
+
+  program
+    .command('load-examples')
+    .description('build the examples DuckDB database under TESSERA_HOME and register it')
+    .action(loadExamplesCommand);
+
+  program
+    .command('version')
+    .description('print the version')
+    .action(() => console.log(`tessera ${tesseraVersion()}`));
+
+  return program;
+}
+
+/** Runs the command line; failures print one clear line and set a non-zero exit code. */
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    console.error(`tessera: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

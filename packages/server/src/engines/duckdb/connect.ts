@@ -1,0 +1,130 @@
+import { isAbsolute, resolve } from 'node:path';
+import {
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBValue,
+  type Json,
+} from '@duckdb/node-api';
+import { TesseraError } from '@tessera/shared/errors';
+import { ResourcePool } from '../pool.ts';
+import { uriScheme } from '../uri.ts';
+import { mapDuckdbConnectError, mapDuckdbError } from './errors.ts';
+
+export const MEMORY_PATH = ':memory:';
+
+/**
+ * A DuckDB file may be opened read-write by one process only, and twice in one process only
+ * through the same instance: every connection to a path shares one instance, closed with the
+ * last user.
+ */
+const instances = new Map<string, { instance: Promise<DuckDBInstance>; users: number }>();
+
+export async function acquireDuckdbInstance(
+  path: string,
+  options?: Record<string, string>,
+): Promise<DuckDBInstance> {
+  if (path === MEMORY_PATH) return DuckDBInstance.create(MEMORY_PATH, options);
+  let entry = instances.get(path);
+  if (!entry) {
+    const instance = DuckDBInstance.create(path, options);
+    entry = { instance, users: 0 };
+    instances.set(path, entry);
+    instance.catch(() => instances.delete(path));
+  }
+  entry.users += 1;
+  try {
+    return await entry.instance;
+  } catch (error) {
+    entry.users -= 1;
+    throw mapDuckdbConnectError(error, path);
+  }
+}
+
+export function releaseDuckdbInstance(path: string, instance: DuckDBInstance): void {
+  if (path === MEMORY_PATH) {
+    instance.closeSync();
+    return;
+  }
+  const entry = instances.get(path);
+  if (!entry) return;
+  entry.users -= 1;
+  if (entry.users <= 0) {
+    instances.delete(path);
+    instance.closeSync();
+  }
+}
+
+/**
+ * `duckdb:///relative/file.duckdb` is relative to TESSERA_HOME, `duckdb:////abs/file.duckdb` is
+ * absolute (SQLAlchemy's convention); `duckdb:///:memory:` or `duckdb://` is in memory.
+ */
+export function duckdbPathFromUri(
+  uri: string,
+  home: string,
+): { path: string; options: Record<string, string> } {
+  const scheme = uriScheme(uri);
+  if (scheme === null || !scheme.startsWith('duckdb')) {
+    throw new TesseraError(400, 'Invalid DuckDB URI: expected duckdb:///path/to/file.duckdb', {
+      errorType: 'GENERIC_DB_ENGINE_ERROR',
+    });
+  }
+  const afterScheme = uri.trim().slice(scheme.length + 3);
+  const queryAt = afterScheme.indexOf('?');
+  const location = queryAt >= 0 ? afterScheme.slice(0, queryAt) : afterScheme;
+  const options: Record<string, string> = {};
+  if (queryAt >= 0)
+    for (const [key, value] of new URLSearchParams(afterScheme.slice(queryAt + 1)))
+      options[key] = value;
+  if (location !== '' && !location.startsWith('/')) {
+    throw new TesseraError(400, 'Invalid DuckDB URI: expected duckdb:///path/to/file.duckdb', {
+      errorType: 'GENERIC_DB_ENGINE_ERROR',
+    });
+  }
+  const file = decodeURIComponent(location.slice(1));
+  if (file === '' || file === MEMORY_PATH) return { path: MEMORY_PATH, options };
+  return { path: isAbsolute(file) ? file : resolve(home, file), options };
+}
+
+const POOL_SIZE = 4;
+
+/** One opened DuckDB database: the shared instance and a small pool of its connections. */
+export class DuckdbSession {
+  readonly pool: ResourcePool<DuckDBConnection>;
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly instance: DuckDBInstance,
+  ) {
+    this.pool = new ResourcePool(
+      () => instance.connect(),
+      (connection) => connection.closeSync(),
+      POOL_SIZE,
+    );
+  }
+
+  static async open(uri: string, home: string): Promise<DuckdbSession> {
+    const { path, options } = duckdbPathFromUri(uri, home);
+    const instance = await acquireDuckdbInstance(path, options);
+    return new DuckdbSession(path, instance);
+  }
+
+  /** Small catalog reads: materialised as JSON-safe row objects. */
+  async query(sql: string, params: DuckDBValue[] = []): Promise<Array<Record<string, Json>>> {
+    try {
+      return await this.pool.use(async (connection) => {
+        const reader = await connection.runAndReadAll(sql, params);
+        return reader.getRowObjectsJson();
+      });
+    } catch (error) {
+      throw mapDuckdbError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.close();
+    releaseDuckdbInstance(this.path, this.instance);
+  }
+}
