@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DbDatabase, MetadataTables } from '../platform/metadata/tables.ts';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { nowIso } from '../platform/metadata/store.ts';
+import type { DbDatabase, MetadataTables } from '../platform/metadata/tables.ts';
 
 export type DatabaseRow = Selectable<DbDatabase>;
 
@@ -42,7 +42,7 @@ const toRow = (w: Partial<DatabaseWrite>) => {
   ] as const) {
     if (key in w) row[key] = w[key] ? 1 : 0;
   }
-  return row as Partial<DbDatabase>;
+  return row as Updateable<DbDatabase>;
 };
 
 /** The only SQL against the `dbs` table. */
@@ -64,7 +64,7 @@ export const databaseRepository = {
     const row = await db
       .insertInto('dbs')
       .values({
-        ...(toRow(write) as Omit<DbDatabase, 'id'>),
+        ...(toRow(write) as Insertable<DbDatabase>),
         uuid: randomUUID(),
         created_by_fk: actorId,
         changed_by_fk: actorId,
@@ -76,7 +76,12 @@ export const databaseRepository = {
     return row.id;
   },
 
-  async update(db: Db, id: number, write: Partial<DatabaseWrite>, actorId: number | null): Promise<void> {
+  async update(
+    db: Db,
+    id: number,
+    write: Partial<DatabaseWrite>,
+    actorId: number | null,
+  ): Promise<void> {
     await db
       .updateTable('dbs')
       .set({ ...toRow(write), changed_by_fk: actorId, changed_on: nowIso() })
@@ -86,5 +91,19 @@ export const databaseRepository = {
 
   async delete(db: Db, id: number): Promise<void> {
     await db.deleteFrom('dbs').where('id', '=', id).execute();
+  },
+
+  /** Names of the users who created or changed databases, for the list's nested fields. */
+  async userNames(
+    db: Db,
+    ids: number[],
+  ): Promise<Map<number, { first_name: string; last_name: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('ab_user')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, { first_name: r.first_name, last_name: r.last_name }]));
   },
 };

@@ -57,7 +57,7 @@ export function installAuthentication(
     if (!request.user && needsPublicRoles(request)) request.publicRoles = await service.publicRoles();
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (!MUTATING.has(request.method) || request.user?.via !== 'session') return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (CSRF_EXEMPT.has(path)) return;
