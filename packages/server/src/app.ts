@@ -17,7 +17,11 @@ import { databaseRoutes } from './databases/routes.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { installErrorHandling } from './platform/http.ts';
-import { migrateToLatest, type MetadataStore, openMetadataStore } from './platform/metadata/store.ts';
+import {
+  type MetadataStore,
+  migrateToLatest,
+  openMetadataStore,
+} from './platform/metadata/store.ts';
 import { installSecurity } from './security/plugin.ts';
 import { webRoutes } from './web/routes.ts';
 
@@ -93,7 +97,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tessera API', version: '1.0.0', description: "Superset-compatible REST API" },
+      info: { title: 'Tessera API', version: '1.0.0', description: 'Superset-compatible REST API' },
       components: {
         securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

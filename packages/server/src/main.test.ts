@@ -45,7 +45,9 @@ function serve(home: string, env: Record<string, string> = {}): Served {
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
   const waitFor = (pattern: RegExp, ms = 30_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const timer = setTimeout(

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { networkError, normaliseErrorReply, SESSION_TIMED_OUT_MESSAGE, statusText, timeoutError } from './clientErrors.ts';
+import {
+  networkError,
+  normaliseErrorReply,
+  SESSION_TIMED_OUT_MESSAGE,
+  statusText,
+  timeoutError,
+} from './clientErrors.ts';
 
 describe('normalising a failed reply', () => {
   it('takes message, description and link from the first item of errors', () => {
     const body = JSON.stringify({
       errors: [
-        { message: 'Table "x" does not exist', error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error', extra: { link: 'https://docs', issue_codes: [] } },
+        {
+          message: 'Table "x" does not exist',
+          error_type: 'TABLE_DOES_NOT_EXIST_ERROR',
+          level: 'error',
+          extra: { link: 'https://docs', issue_codes: [] },
+        },
         { message: 'second', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' },
       ],
     });
@@ -16,10 +27,15 @@ describe('normalising a failed reply', () => {
   });
 
   it('gives the first entry of a message object, or Invalid input', () => {
-    expect(normaliseErrorReply(400, JSON.stringify({ message: { database_name: ['Missing data for required field.'] } })).error).toBe(
-      'Missing data for required field.',
+    expect(
+      normaliseErrorReply(
+        400,
+        JSON.stringify({ message: { database_name: ['Missing data for required field.'] } }),
+      ).error,
+    ).toBe('Missing data for required field.');
+    expect(normaliseErrorReply(400, JSON.stringify({ message: { x: [] } })).error).toBe(
+      'Invalid input',
     );
-    expect(normaliseErrorReply(400, JSON.stringify({ message: { x: [] } })).error).toBe('Invalid input');
   });
 
   it('turns a stack into Unexpected error with the trace', () => {
@@ -28,8 +44,12 @@ describe('normalising a failed reply', () => {
   });
 
   it('replaces any CSRF failure with the session-timed-out message', () => {
-    expect(normaliseErrorReply(400, JSON.stringify({ message: 'The CSRF token is missing.' })).error).toBe(SESSION_TIMED_OUT_MESSAGE);
-    expect(normaliseErrorReply(400, '400 Bad Request: The CSRF token has expired.').error).toBe(SESSION_TIMED_OUT_MESSAGE);
+    expect(
+      normaliseErrorReply(400, JSON.stringify({ message: 'The CSRF token is missing.' })).error,
+    ).toBe(SESSION_TIMED_OUT_MESSAGE);
+    expect(normaliseErrorReply(400, '400 Bad Request: The CSRF token has expired.').error).toBe(
+      SESSION_TIMED_OUT_MESSAGE,
+    );
   });
 
   it('falls back to the status text table, then Unknown error', () => {
@@ -41,10 +61,29 @@ describe('normalising a failed reply', () => {
   });
 
   it('has the spec status texts', () => {
-    expect([400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 413, 415, 500, 501, 502, 503, 504, 599].map(statusText)).toEqual([
-      'Bad request', 'Unauthorized', 'Payment required', 'Forbidden', 'Not found', 'Method not allowed', 'Not acceptable',
-      'Request timeout', 'Conflict', 'Gone', 'Payload too large', 'Unsupported media type', 'Server error', 'Not implemented',
-      'Bad gateway', 'Service unavailable', 'Gateway timeout', 'Network error',
+    expect(
+      [
+        400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 413, 415, 500, 501, 502, 503, 504, 599,
+      ].map(statusText),
+    ).toEqual([
+      'Bad request',
+      'Unauthorized',
+      'Payment required',
+      'Forbidden',
+      'Not found',
+      'Method not allowed',
+      'Not acceptable',
+      'Request timeout',
+      'Conflict',
+      'Gone',
+      'Payload too large',
+      'Unsupported media type',
+      'Server error',
+      'Not implemented',
+      'Bad gateway',
+      'Service unavailable',
+      'Gateway timeout',
+      'Network error',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { type IssueCode, ISSUE_CODES } from './errors.ts';
+import { ISSUE_CODES, type IssueCode } from './errors.ts';
 
 /**
  * How the web client turns any failed reply into one message a person can read

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessDatabase, canAccessSchema, hasAnyGrantOnDatabase, hasPermission, isAdmin } from './permissions.ts';
+import {
+  canAccessDatabase,
+  canAccessSchema,
+  hasAnyGrantOnDatabase,
+  hasPermission,
+  isAdmin,
+} from './permissions.ts';
 
 const db = { id: 1, database_name: 'examples' };
 
@@ -20,9 +26,15 @@ describe('permission rules', () => {
   });
 
   it('grants database access by database_access or the global grants', () => {
-    expect(canAccessDatabase({ roles: { r: [['database_access', '[examples].(id:1)']] } }, db)).toBe(true);
-    expect(canAccessDatabase({ roles: { r: [['database_access', '[examples].(id:2)']] } }, db)).toBe(false);
-    expect(canAccessDatabase({ roles: { r: [['all_database_access', 'all_database_access']] } }, db)).toBe(true);
+    expect(
+      canAccessDatabase({ roles: { r: [['database_access', '[examples].(id:1)']] } }, db),
+    ).toBe(true);
+    expect(
+      canAccessDatabase({ roles: { r: [['database_access', '[examples].(id:2)']] } }, db),
+    ).toBe(false);
+    expect(
+      canAccessDatabase({ roles: { r: [['all_database_access', 'all_database_access']] } }, db),
+    ).toBe(true);
   });
 
   it('grants schema access by schema_access', () => {

@@ -19,7 +19,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ message: 'Not found' });
   });
 }
@@ -27,7 +27,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 function toTesseraError(error: FastifyError): TesseraError | null {
   if (isTesseraError(error)) return error;
   const validation = (error as { validation?: unknown[] }).validation;
-  if (Array.isArray(validation)) return validationError(validation, (error as { validationContext?: string }).validationContext);
+  if (Array.isArray(validation))
+    return validationError(validation, (error as { validationContext?: string }).validationContext);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -64,7 +65,9 @@ function validationError(issues: unknown[], context?: string): TesseraError {
         : raw.instancePath
           ? raw.instancePath.replace(/^\//, '').replaceAll('/', '.')
           : (context ?? '_schema');
-    const message = humaniseZodMessage(raw.params?.issue?.message ?? raw.message ?? 'Invalid value');
+    const message = humaniseZodMessage(
+      raw.params?.issue?.message ?? raw.message ?? 'Invalid value',
+    );
     fields[key || '_schema'] ??= [];
     fields[key || '_schema'].push(message);
   }

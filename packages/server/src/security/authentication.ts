@@ -7,7 +7,12 @@ export const SESSION_COOKIE = 'session';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths a browser may post to without a CSRF token: the login form itself. */
-const CSRF_EXEMPT = new Set(['/login', '/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+const CSRF_EXEMPT = new Set([
+  '/login',
+  '/login/',
+  '/api/v1/security/login',
+  '/api/v1/security/refresh',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,7 +59,8 @@ export function installAuthentication(
         }
       }
     }
-    if (!request.user && needsPublicRoles(request)) request.publicRoles = await service.publicRoles();
+    if (!request.user && needsPublicRoles(request))
+      request.publicRoles = await service.publicRoles();
   });
 
   app.addHook('preValidation', async (request) => {
@@ -65,7 +71,6 @@ export function installAuthentication(
     if (!sent) throw new TesseraError(400, 'The CSRF token is missing.');
     if (sent !== request.csrfToken) throw new TesseraError(400, 'The CSRF token is invalid.');
   });
-
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -19,10 +19,28 @@ interface RouteCase {
   expect: Record<Caller, Outcome>;
 }
 
-const everyone: Record<Caller, Outcome> = { anonymous: 'allow', gamma: 'allow', sqllab: 'allow', alpha: 'allow', admin: 'allow' };
+const everyone: Record<Caller, Outcome> = {
+  anonymous: 'allow',
+  gamma: 'allow',
+  sqllab: 'allow',
+  alpha: 'allow',
+  admin: 'allow',
+};
 const signedIn: Record<Caller, Outcome> = { ...everyone, anonymous: 'deny' };
-const adminOnly: Record<Caller, Outcome> = { anonymous: 'deny', gamma: 'deny', sqllab: 'deny', alpha: 'deny', admin: 'allow' };
-const databaseWriters: Record<Caller, Outcome> = { anonymous: 'deny', gamma: 'deny', sqllab: 'deny', alpha: 'allow', admin: 'allow' };
+const adminOnly: Record<Caller, Outcome> = {
+  anonymous: 'deny',
+  gamma: 'deny',
+  sqllab: 'deny',
+  alpha: 'deny',
+  admin: 'allow',
+};
+const databaseWriters: Record<Caller, Outcome> = {
+  anonymous: 'deny',
+  gamma: 'deny',
+  sqllab: 'deny',
+  alpha: 'allow',
+  admin: 'allow',
+};
 
 let t: TestApp;
 let dbFile: string;
@@ -35,7 +53,10 @@ async function adminCreates(url: string, payload: Record<string, unknown>): Prom
   return (res.json() as { id: number }).id;
 }
 
-const newDatabase = (caller: Caller) => ({ database_name: `db of ${caller}`, sqlalchemy_uri: `sqlite:///${dbFile}` });
+const newDatabase = (caller: Caller) => ({
+  database_name: `db of ${caller}`,
+  sqlalchemy_uri: `sqlite:///${dbFile}`,
+});
 const newUser = (caller: Caller) => ({
   username: `made-by-${caller}`,
   first_name: 'Made',
@@ -46,12 +67,36 @@ const newUser = (caller: Caller) => ({
 
 const ROUTES: RouteCase[] = [
   { name: 'GET /health', request: () => ({ method: 'GET', url: '/health' }), expect: everyone },
-  { name: 'GET /api/v1/_openapi', request: () => ({ method: 'GET', url: '/api/v1/_openapi' }), expect: everyone },
-  { name: 'GET /api/v1/security/csrf_token/', request: () => ({ method: 'GET', url: '/api/v1/security/csrf_token/' }), expect: everyone },
-  { name: 'GET /api/v1/me/', request: () => ({ method: 'GET', url: '/api/v1/me/' }), expect: signedIn },
-  { name: 'GET /api/v1/me/roles/', request: () => ({ method: 'GET', url: '/api/v1/me/roles/' }), expect: signedIn },
-  { name: 'GET /api/v1/security/users/', request: () => ({ method: 'GET', url: '/api/v1/security/users/' }), expect: adminOnly },
-  { name: 'GET /api/v1/security/users/{pk}', request: () => ({ method: 'GET', url: '/api/v1/security/users/1' }), expect: adminOnly },
+  {
+    name: 'GET /api/v1/_openapi',
+    request: () => ({ method: 'GET', url: '/api/v1/_openapi' }),
+    expect: everyone,
+  },
+  {
+    name: 'GET /api/v1/security/csrf_token/',
+    request: () => ({ method: 'GET', url: '/api/v1/security/csrf_token/' }),
+    expect: everyone,
+  },
+  {
+    name: 'GET /api/v1/me/',
+    request: () => ({ method: 'GET', url: '/api/v1/me/' }),
+    expect: signedIn,
+  },
+  {
+    name: 'GET /api/v1/me/roles/',
+    request: () => ({ method: 'GET', url: '/api/v1/me/roles/' }),
+    expect: signedIn,
+  },
+  {
+    name: 'GET /api/v1/security/users/',
+    request: () => ({ method: 'GET', url: '/api/v1/security/users/' }),
+    expect: adminOnly,
+  },
+  {
+    name: 'GET /api/v1/security/users/{pk}',
+    request: () => ({ method: 'GET', url: '/api/v1/security/users/1' }),
+    expect: adminOnly,
+  },
   {
     name: 'POST /api/v1/security/users/',
     request: (c) => ({ method: 'POST', url: '/api/v1/security/users/', payload: newUser(c) }),
@@ -74,11 +119,23 @@ const ROUTES: RouteCase[] = [
     }),
     expect: adminOnly,
   },
-  { name: 'GET /api/v1/security/roles/', request: () => ({ method: 'GET', url: '/api/v1/security/roles/' }), expect: adminOnly },
-  { name: 'GET /api/v1/security/roles/{pk}', request: () => ({ method: 'GET', url: `/api/v1/security/roles/${roleIds.Gamma}` }), expect: adminOnly },
+  {
+    name: 'GET /api/v1/security/roles/',
+    request: () => ({ method: 'GET', url: '/api/v1/security/roles/' }),
+    expect: adminOnly,
+  },
+  {
+    name: 'GET /api/v1/security/roles/{pk}',
+    request: () => ({ method: 'GET', url: `/api/v1/security/roles/${roleIds.Gamma}` }),
+    expect: adminOnly,
+  },
   {
     name: 'POST /api/v1/security/roles/',
-    request: (c) => ({ method: 'POST', url: '/api/v1/security/roles/', payload: { name: `role of ${c}` } }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/security/roles/',
+      payload: { name: `role of ${c}` },
+    }),
     expect: adminOnly,
   },
   {
@@ -98,31 +155,64 @@ const ROUTES: RouteCase[] = [
     }),
     expect: adminOnly,
   },
-  { name: 'GET /api/v1/security/permissions/', request: () => ({ method: 'GET', url: '/api/v1/security/permissions/' }), expect: adminOnly },
+  {
+    name: 'GET /api/v1/security/permissions/',
+    request: () => ({ method: 'GET', url: '/api/v1/security/permissions/' }),
+    expect: adminOnly,
+  },
   // Databases: Gamma and sql_lab may read databases they are granted; none is granted here.
-  { name: 'GET /api/v1/database/', request: () => ({ method: 'GET', url: '/api/v1/database/' }), expect: signedIn },
-  { name: 'GET /api/v1/database/available/', request: () => ({ method: 'GET', url: '/api/v1/database/available/' }), expect: signedIn },
-  { name: 'GET /api/v1/database/{pk}', request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}` }), expect: databaseWriters },
+  {
+    name: 'GET /api/v1/database/',
+    request: () => ({ method: 'GET', url: '/api/v1/database/' }),
+    expect: signedIn,
+  },
+  {
+    name: 'GET /api/v1/database/available/',
+    request: () => ({ method: 'GET', url: '/api/v1/database/available/' }),
+    expect: signedIn,
+  },
+  {
+    name: 'GET /api/v1/database/{pk}',
+    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}` }),
+    expect: databaseWriters,
+  },
   {
     name: 'GET /api/v1/database/{pk}/connection',
     request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/connection` }),
     expect: adminOnly,
   },
-  { name: 'GET /api/v1/database/{pk}/catalogs/', request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/catalogs/` }), expect: databaseWriters },
-  { name: 'GET /api/v1/database/{pk}/schemas/', request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/schemas/` }), expect: databaseWriters },
+  {
+    name: 'GET /api/v1/database/{pk}/catalogs/',
+    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/catalogs/` }),
+    expect: databaseWriters,
+  },
+  {
+    name: 'GET /api/v1/database/{pk}/schemas/',
+    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/schemas/` }),
+    expect: databaseWriters,
+  },
   {
     name: 'GET /api/v1/database/{pk}/tables/',
-    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/tables/?q=(schema_name:main)` }),
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/database/${dbId}/tables/?q=(schema_name:main)`,
+    }),
     expect: databaseWriters,
   },
   {
     name: 'GET /api/v1/database/{pk}/table_metadata/',
-    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/table_metadata/?name=orders&schema=main` }),
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/database/${dbId}/table_metadata/?name=orders&schema=main`,
+    }),
     expect: databaseWriters,
   },
   {
     name: 'GET /api/v1/database/{pk}/table_metadata/extra/',
-    request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/table_metadata/extra/?name=orders&schema=main` }),
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/database/${dbId}/table_metadata/extra/?name=orders&schema=main`,
+    }),
     expect: databaseWriters,
   },
   {
@@ -135,10 +225,18 @@ const ROUTES: RouteCase[] = [
     request: () => ({ method: 'GET', url: `/api/v1/database/${dbId}/function_names/` }),
     expect: databaseWriters,
   },
-  { name: 'POST /api/v1/database/', request: (c) => ({ method: 'POST', url: '/api/v1/database/', payload: newDatabase(c) }), expect: databaseWriters },
+  {
+    name: 'POST /api/v1/database/',
+    request: (c) => ({ method: 'POST', url: '/api/v1/database/', payload: newDatabase(c) }),
+    expect: databaseWriters,
+  },
   {
     name: 'POST /api/v1/database/test_connection/',
-    request: (c) => ({ method: 'POST', url: '/api/v1/database/test_connection/', payload: newDatabase(c) }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/database/test_connection/',
+      payload: newDatabase(c),
+    }),
     expect: databaseWriters,
   },
   {
@@ -167,8 +265,13 @@ describe('permissions matrix of the platform routes', () => {
     const file = new Database(dbFile);
     file.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, amount REAL)');
     file.close();
-    dbId = await adminCreates('/api/v1/database/', { database_name: 'matrix', sqlalchemy_uri: `sqlite:///${dbFile}` });
-    const roles = (await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })).json() as {
+    dbId = await adminCreates('/api/v1/database/', {
+      database_name: 'matrix',
+      sqlalchemy_uri: `sqlite:///${dbFile}`,
+    });
+    const roles = (
+      await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })
+    ).json() as {
       result: Array<{ id: number; name: string }>;
     };
     roleIds = Object.fromEntries(roles.result.map((r) => [r.name, r.id]));
@@ -191,16 +294,23 @@ describe('permissions matrix of the platform routes', () => {
   }
 
   it('lists to Gamma only the databases it is granted', async () => {
-    const gammaSees = (await t.call('gamma', { method: 'GET', url: '/api/v1/database/' })).json() as { count: number };
+    const gammaSees = (
+      await t.call('gamma', { method: 'GET', url: '/api/v1/database/' })
+    ).json() as { count: number };
     expect(gammaSees.count).toBe(0);
     const role = await t.call('admin', {
       method: 'POST',
       url: '/api/v1/security/roles/',
-      payload: { name: 'matrix readers', permissions: [['database_access', `[matrix].(id:${dbId})`]] },
+      payload: {
+        name: 'matrix readers',
+        permissions: [['database_access', `[matrix].(id:${dbId})`]],
+      },
     });
-    const gammaUser = ((await t.call('admin', { method: 'GET', url: '/api/v1/security/users/' })).json() as {
-      result: Array<{ id: number; username: string }>;
-    }).result.find((u) => u.username === 'gamma');
+    const gammaUser = (
+      (await t.call('admin', { method: 'GET', url: '/api/v1/security/users/' })).json() as {
+        result: Array<{ id: number; username: string }>;
+      }
+    ).result.find((u) => u.username === 'gamma');
     await t.call('admin', {
       method: 'PUT',
       url: `/api/v1/security/users/${gammaUser?.id}`,
@@ -211,9 +321,14 @@ describe('permissions matrix of the platform routes', () => {
       result: Array<{ database_name: string }>;
     };
     expect(after.result.map((d) => d.database_name)).toEqual(['matrix']);
-    const tables = await t.call('gamma', { method: 'GET', url: `/api/v1/database/${dbId}/tables/?q=(schema_name:main)` });
+    const tables = await t.call('gamma', {
+      method: 'GET',
+      url: `/api/v1/database/${dbId}/tables/?q=(schema_name:main)`,
+    });
     expect(tables.statusCode).toBe(200);
     // Reading is granted; writing still needs can_write on Database.
-    expect((await t.call('gamma', { method: 'DELETE', url: `/api/v1/database/${dbId}` })).statusCode).toBe(403);
+    expect(
+      (await t.call('gamma', { method: 'DELETE', url: `/api/v1/database/${dbId}` })).statusCode,
+    ).toBe(403);
   });
 });

@@ -10,7 +10,10 @@ import { TokenIssuer } from './tokens.ts';
  * Installs authentication on the root instance (every route sees `request.user`) and registers the
  * security routes. Called directly, not through `register`, so its hooks are not encapsulated.
  */
-export async function installSecurity(app: FastifyInstance, ctx: AppContext): Promise<SecurityService> {
+export async function installSecurity(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<SecurityService> {
   const service = new SecurityService(ctx);
   const tokens = new TokenIssuer(ctx.config.secretKey);
   await app.register(rateLimit, { global: false });

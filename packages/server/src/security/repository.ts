@@ -9,7 +9,10 @@ export type UserRow = Selectable<DbUser>;
 /** The only SQL against users, roles, permissions and sessions. */
 export const securityRepository = {
   async countUsers(db: Db): Promise<number> {
-    const row = await db.selectFrom('ab_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('ab_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   },
 
@@ -36,7 +39,10 @@ export const securityRepository = {
 
   async insertUser(
     db: Db,
-    user: Pick<DbUser, 'username' | 'first_name' | 'last_name' | 'email' | 'password_hash' | 'active'>,
+    user: Pick<
+      DbUser,
+      'username' | 'first_name' | 'last_name' | 'email' | 'password_hash' | 'active'
+    >,
   ): Promise<number> {
     const now = nowIso();
     const row = await db
@@ -50,9 +56,15 @@ export const securityRepository = {
   async updateUser(
     db: Db,
     id: number,
-    fields: Partial<Pick<UserRow, 'username' | 'first_name' | 'last_name' | 'email' | 'password_hash' | 'active'>>,
+    fields: Partial<
+      Pick<UserRow, 'username' | 'first_name' | 'last_name' | 'email' | 'password_hash' | 'active'>
+    >,
   ): Promise<void> {
-    await db.updateTable('ab_user').set({ ...fields, changed_on: nowIso() }).where('id', '=', id).execute();
+    await db
+      .updateTable('ab_user')
+      .set({ ...fields, changed_on: nowIso() })
+      .where('id', '=', id)
+      .execute();
   },
 
   async deleteUser(db: Db, id: number): Promise<void> {
@@ -71,7 +83,10 @@ export const securityRepository = {
       .execute();
   },
 
-  async userRoles(db: Db, userIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
+  async userRoles(
+    db: Db,
+    userIds: number[],
+  ): Promise<Map<number, Array<{ id: number; name: string }>>> {
     const result = new Map<number, Array<{ id: number; name: string }>>();
     if (userIds.length === 0) return result;
     const rows = await db
@@ -110,19 +125,38 @@ export const securityRepository = {
   },
 
   async rolePermissionsByName(db: Db, roleName: string): Promise<RolePermissions> {
-    const roles = await db.selectFrom('ab_role').select(['id', 'name']).where('name', '=', roleName).execute();
+    const roles = await db
+      .selectFrom('ab_role')
+      .select(['id', 'name'])
+      .where('name', '=', roleName)
+      .execute();
     return this.permissionsOfRoles(db, roles);
   },
 
-  async permissionsOfRoles(db: Db, roles: Array<{ id: number; name: string }>): Promise<RolePermissions> {
+  async permissionsOfRoles(
+    db: Db,
+    roles: Array<{ id: number; name: string }>,
+  ): Promise<RolePermissions> {
     const result: RolePermissions = {};
     for (const role of roles) result[role.name] = [];
     if (roles.length === 0) return result;
     const rows = await db
       .selectFrom('ab_permission_view_role')
-      .innerJoin('ab_permission_view', 'ab_permission_view.id', 'ab_permission_view_role.permission_view_id')
-      .select(['ab_permission_view_role.role_id', 'ab_permission_view.permission', 'ab_permission_view.view_menu'])
-      .where('ab_permission_view_role.role_id', 'in', roles.map((r) => r.id))
+      .innerJoin(
+        'ab_permission_view',
+        'ab_permission_view.id',
+        'ab_permission_view_role.permission_view_id',
+      )
+      .select([
+        'ab_permission_view_role.role_id',
+        'ab_permission_view.permission',
+        'ab_permission_view.view_menu',
+      ])
+      .where(
+        'ab_permission_view_role.role_id',
+        'in',
+        roles.map((r) => r.id),
+      )
       .execute();
     const names = new Map(roles.map((r) => [r.id, r.name]));
     for (const row of rows) {
@@ -141,11 +175,19 @@ export const securityRepository = {
   },
 
   getRoleByName(db: Db, name: string) {
-    return db.selectFrom('ab_role').select(['id', 'name']).where('name', '=', name).executeTakeFirst();
+    return db
+      .selectFrom('ab_role')
+      .select(['id', 'name'])
+      .where('name', '=', name)
+      .executeTakeFirst();
   },
 
   async insertRole(db: Db, name: string): Promise<number> {
-    const row = await db.insertInto('ab_role').values({ name }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('ab_role')
+      .values({ name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   },
 
@@ -169,7 +211,10 @@ export const securityRepository = {
   /** Ids of the given pairs, creating missing permission-view rows. */
   async ensurePermissionViews(db: Db, pairs: readonly PermissionPair[]): Promise<number[]> {
     if (pairs.length === 0) return [];
-    const existing = await db.selectFrom('ab_permission_view').select(['id', 'permission', 'view_menu']).execute();
+    const existing = await db
+      .selectFrom('ab_permission_view')
+      .select(['id', 'permission', 'view_menu'])
+      .execute();
     const key = (p: string, v: string) => `${p}\u0000${v}`;
     const ids = new Map(existing.map((r) => [key(r.permission, r.view_menu), r.id]));
     const missing = pairs.filter(([p, v]) => !ids.has(key(p, v)));
@@ -186,19 +231,33 @@ export const securityRepository = {
   },
 
   async listPermissionViews(db: Db): Promise<PermissionPair[]> {
-    const rows = await db.selectFrom('ab_permission_view').select(['permission', 'view_menu']).orderBy('view_menu').orderBy('permission').execute();
+    const rows = await db
+      .selectFrom('ab_permission_view')
+      .select(['permission', 'view_menu'])
+      .orderBy('view_menu')
+      .orderBy('permission')
+      .execute();
     return rows.map((r) => [r.permission, r.view_menu] as const);
   },
 
   /** Replaces a role's pairs (`add` keeps existing ones and adds the rest). */
-  async setRolePermissions(db: Db, roleId: number, pairs: readonly PermissionPair[], mode: 'replace' | 'add'): Promise<void> {
+  async setRolePermissions(
+    db: Db,
+    roleId: number,
+    pairs: readonly PermissionPair[],
+    mode: 'replace' | 'add',
+  ): Promise<void> {
     const ids = await this.ensurePermissionViews(db, pairs);
     if (mode === 'replace') {
       await db.deleteFrom('ab_permission_view_role').where('role_id', '=', roleId).execute();
     }
     const current = new Set(
       (
-        await db.selectFrom('ab_permission_view_role').select('permission_view_id').where('role_id', '=', roleId).execute()
+        await db
+          .selectFrom('ab_permission_view_role')
+          .select('permission_view_id')
+          .where('role_id', '=', roleId)
+          .execute()
       ).map((r) => r.permission_view_id),
     );
     const toInsert = [...new Set(ids)].filter((id) => !current.has(id));

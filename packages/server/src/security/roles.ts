@@ -12,8 +12,23 @@ const readWrite = (view: string): PermissionPair[] => [
 ];
 
 /** Views whose objects everyone who may read them may also create (their own). */
-const CONTENT_VIEWS = ['Dashboard', 'Chart', 'Tag', 'ExploreFormDataRestApi', 'ExplorePermalinkRestApi', 'DashboardPermalinkRestApi', 'DashboardFilterStateRestApi'];
-const ALPHA_VIEWS = ['Dataset', 'Database', 'Annotation', 'CssTemplate', 'ReportSchedule', 'EmbeddedDashboard'];
+const CONTENT_VIEWS = [
+  'Dashboard',
+  'Chart',
+  'Tag',
+  'ExploreFormDataRestApi',
+  'ExplorePermalinkRestApi',
+  'DashboardPermalinkRestApi',
+  'DashboardFilterStateRestApi',
+];
+const ALPHA_VIEWS = [
+  'Dataset',
+  'Database',
+  'Annotation',
+  'CssTemplate',
+  'ReportSchedule',
+  'EmbeddedDashboard',
+];
 const ADMIN_VIEWS = ['User', 'Role', 'RowLevelSecurity', 'Log'];
 
 const PRODUCT_PERMISSIONS: PermissionPair[] = [
@@ -117,4 +132,8 @@ export const BUILTIN_ROLES: Record<string, PermissionPair[]> = {
 export const BUILTIN_ROLE_NAMES = Object.keys(BUILTIN_ROLES);
 
 /** Object grants an admin may hand out on a role, besides catalogue pairs. */
-export const OBJECT_GRANT_PERMISSIONS = ['database_access', 'schema_access', 'datasource_access'] as const;
+export const OBJECT_GRANT_PERMISSIONS = [
+  'database_access',
+  'schema_access',
+  'datasource_access',
+] as const;

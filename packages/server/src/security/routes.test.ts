@@ -13,7 +13,11 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
 
   describe('browser login', () => {
     it('sets an httpOnly session cookie and answers who logged in', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'admin', password: TEST_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'admin', password: TEST_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ result: { username: 'admin' } });
       const cookie = res.cookies.find((c) => c.name === 'session');
@@ -22,19 +26,31 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
     });
 
     it('refuses a wrong password with a message a person understands', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'admin', password: 'nope' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'admin', password: 'nope' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid login. Please try again.' });
     });
 
     it('refuses an unknown user the same way', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'nobody', password: 'x' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'nobody', password: 'x' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid login. Please try again.' });
     });
 
     it('answers 400 with the field problems for a body missing fields', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'admin' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'admin' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: { password: ['Missing data for required field.'] } });
     });
@@ -61,20 +77,33 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
     });
 
     it('logging out ends the session', async () => {
-      const login = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'gamma', password: TEST_PASSWORD } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'gamma', password: TEST_PASSWORD },
+      });
       const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode,
+      ).toBe(200);
       const out = await t.app.inject({ method: 'GET', url: '/logout/', headers: { cookie } });
       expect(out.statusCode).toBe(302);
       expect(out.headers.location).toBe('/login/');
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode,
+      ).toBe(401);
     });
   });
 
   describe('CSRF', () => {
     it('refuses a mutating session call without the token', async () => {
       const { cookie } = await t.session('admin');
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/security/roles/', headers: { cookie }, payload: { name: 'no-csrf' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/security/roles/',
+        headers: { cookie },
+        payload: { name: 'no-csrf' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'The CSRF token is missing.' });
     });
@@ -93,7 +122,12 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
 
     it('needs no token with a bearer token', async () => {
       const headers = await t.bearer('admin');
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/security/roles/', headers, payload: { name: 'via-bearer' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/security/roles/',
+        headers,
+        payload: { name: 'via-bearer' },
+      });
       expect(res.statusCode).toBe(201);
     });
   });
@@ -106,8 +140,15 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
         payload: { username: 'alpha', password: TEST_PASSWORD, provider: 'db', refresh: true },
       });
       expect(login.statusCode).toBe(200);
-      const { access_token, refresh_token } = login.json() as { access_token: string; refresh_token: string };
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { authorization: `Bearer ${access_token}` } });
+      const { access_token, refresh_token } = login.json() as {
+        access_token: string;
+        refresh_token: string;
+      };
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me/',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
       expect(me.json()).toMatchObject({ result: { username: 'alpha', is_anonymous: false } });
       const refreshed = await t.app.inject({
         method: 'POST',
@@ -125,7 +166,11 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
         payload: { username: 'alpha', password: TEST_PASSWORD, provider: 'db', refresh: true },
       });
       const { refresh_token } = login.json() as { refresh_token: string };
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { authorization: `Bearer ${refresh_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me/',
+        headers: { authorization: `Bearer ${refresh_token}` },
+      });
       expect(me.statusCode).toBe(401);
     });
 
@@ -166,49 +211,88 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
 
   describe('user administration', () => {
     it('creates, edits, deactivates and deletes a user', async () => {
-      const roles = (await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })).json() as {
+      const roles = (
+        await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })
+      ).json() as {
         result: Array<{ id: number; name: string }>;
       };
       const gammaRole = roles.result.find((r) => r.name === 'Gamma');
       const created = await t.call('admin', {
         method: 'POST',
         url: '/api/v1/security/users/',
-        payload: { username: 'ana', first_name: 'Ana', last_name: 'Lyst', email: 'ana@example.com', password: 'longenough', roles: [gammaRole?.id] },
+        payload: {
+          username: 'ana',
+          first_name: 'Ana',
+          last_name: 'Lyst',
+          email: 'ana@example.com',
+          password: 'longenough',
+          roles: [gammaRole?.id],
+        },
       });
       expect(created.statusCode).toBe(201);
       const id = (created.json() as { id: number }).id;
 
-      const login = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'ana', password: 'longenough' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'ana', password: 'longenough' },
+      });
       expect(login.statusCode).toBe(200);
       const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-      const off = await t.call('admin', { method: 'PUT', url: `/api/v1/security/users/${id}`, payload: { active: false } });
+      const off = await t.call('admin', {
+        method: 'PUT',
+        url: `/api/v1/security/users/${id}`,
+        payload: { active: false },
+      });
       expect(off.json()).toMatchObject({ result: { active: false } });
       // Deactivation ends the user's sessions and refuses new logins.
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode).toBe(401);
-      const again = await t.app.inject({ method: 'POST', url: '/login/', payload: { username: 'ana', password: 'longenough' } });
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { cookie } })).statusCode,
+      ).toBe(401);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'ana', password: 'longenough' },
+      });
       expect(again.statusCode).toBe(401);
 
       const del = await t.call('admin', { method: 'DELETE', url: `/api/v1/security/users/${id}` });
       expect(del.json()).toEqual({ message: 'OK' });
-      expect((await t.call('admin', { method: 'GET', url: `/api/v1/security/users/${id}` })).statusCode).toBe(404);
+      expect(
+        (await t.call('admin', { method: 'GET', url: `/api/v1/security/users/${id}` })).statusCode,
+      ).toBe(404);
     });
 
     it('refuses a duplicate username with 422 and the field', async () => {
       const res = await t.call('admin', {
         method: 'POST',
         url: '/api/v1/security/users/',
-        payload: { username: 'gamma', first_name: 'G', email: 'other@example.com', password: 'longenough', roles: [1] },
+        payload: {
+          username: 'gamma',
+          first_name: 'G',
+          email: 'other@example.com',
+          password: 'longenough',
+          roles: [1],
+        },
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: { username: ['A user with this username already exists'] } });
+      expect(res.json()).toEqual({
+        message: { username: ['A user with this username already exists'] },
+      });
     });
 
     it('validates email, password length and roles', async () => {
       const res = await t.call('admin', {
         method: 'POST',
         url: '/api/v1/security/users/',
-        payload: { username: 'x', first_name: 'X', email: 'not-an-email', password: 'short', roles: [] },
+        payload: {
+          username: 'x',
+          first_name: 'X',
+          email: 'not-an-email',
+          password: 'short',
+          roles: [],
+        },
       });
       expect(res.statusCode).toBe(400);
       const message = (res.json() as { message: Record<string, string[]> }).message;
@@ -218,20 +302,34 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
     });
 
     it('answers 404 for an unknown user and 400 for a non-numeric id', async () => {
-      expect((await t.call('admin', { method: 'GET', url: '/api/v1/security/users/99999' })).statusCode).toBe(404);
-      expect((await t.call('admin', { method: 'GET', url: '/api/v1/security/users/abc' })).statusCode).toBe(400);
+      expect(
+        (await t.call('admin', { method: 'GET', url: '/api/v1/security/users/99999' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.call('admin', { method: 'GET', url: '/api/v1/security/users/abc' })).statusCode,
+      ).toBe(400);
     });
 
     it('keeps users administration for admins', async () => {
       for (const caller of ['alpha', 'gamma', 'sqllab'] as const) {
-        expect((await t.call(caller, { method: 'GET', url: '/api/v1/security/users/' })).statusCode).toBe(403);
+        expect(
+          (await t.call(caller, { method: 'GET', url: '/api/v1/security/users/' })).statusCode,
+        ).toBe(403);
       }
-      expect((await t.call('anonymous', { method: 'GET', url: '/api/v1/security/users/' })).statusCode).toBe(401);
+      expect(
+        (await t.call('anonymous', { method: 'GET', url: '/api/v1/security/users/' })).statusCode,
+      ).toBe(401);
     });
 
     it('does not let an admin deactivate their own account', async () => {
-      const me = (await t.call('admin', { method: 'GET', url: '/api/v1/me/' })).json() as { result: { id: number } };
-      const res = await t.call('admin', { method: 'PUT', url: `/api/v1/security/users/${me.result.id}`, payload: { active: false } });
+      const me = (await t.call('admin', { method: 'GET', url: '/api/v1/me/' })).json() as {
+        result: { id: number };
+      };
+      const res = await t.call('admin', {
+        method: 'PUT',
+        url: `/api/v1/security/users/${me.result.id}`,
+        payload: { active: false },
+      });
       expect(res.statusCode).toBe(422);
     });
   });
@@ -262,23 +360,39 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
         payload: { name: 'bogus', permissions: [['can_fly', 'Dashboard']] },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: { permissions: ['Unknown permission can_fly on Dashboard'] } });
+      expect(res.json()).toEqual({
+        message: { permissions: ['Unknown permission can_fly on Dashboard'] },
+      });
     });
 
     it('keeps built-in roles from being deleted or renamed', async () => {
-      const roles = (await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })).json() as {
+      const roles = (
+        await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })
+      ).json() as {
         result: Array<{ id: number; name: string }>;
       };
       const gamma = roles.result.find((r) => r.name === 'Gamma');
-      expect((await t.call('admin', { method: 'DELETE', url: `/api/v1/security/roles/${gamma?.id}` })).statusCode).toBe(422);
       expect(
-        (await t.call('admin', { method: 'PUT', url: `/api/v1/security/roles/${gamma?.id}`, payload: { name: 'Gamma2' } })).statusCode,
+        (await t.call('admin', { method: 'DELETE', url: `/api/v1/security/roles/${gamma?.id}` }))
+          .statusCode,
+      ).toBe(422);
+      expect(
+        (
+          await t.call('admin', {
+            method: 'PUT',
+            url: `/api/v1/security/roles/${gamma?.id}`,
+            payload: { name: 'Gamma2' },
+          })
+        ).statusCode,
       ).toBe(422);
     });
 
     it('lists every grantable permission', async () => {
       const res = await t.call('admin', { method: 'GET', url: '/api/v1/security/permissions/' });
-      expect((res.json() as { result: string[][] }).result).toContainEqual(['can_write', 'Dashboard']);
+      expect((res.json() as { result: string[][] }).result).toContainEqual([
+        'can_write',
+        'Dashboard',
+      ]);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Role, RoleInput, User, UserCreate, UserUpdate } from '@tessera/shared/api/security';
 import { badRequest, notFound, TesseraError, unprocessable } from '@tessera/shared/errors';
 import type { PermissionPair, RolePermissions } from '@tessera/shared/permissions';
-import type { Role, RoleInput, User, UserCreate, UserUpdate } from '@tessera/shared/api/security';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { CurrentUser } from './currentUser.ts';
@@ -59,7 +59,7 @@ export class SecurityService {
   /** The request's user with roles, or null when unknown or deactivated. */
   async loadCurrentUser(userId: number, via: CurrentUser['via']): Promise<CurrentUser | null> {
     const user = await repo.getUser(this.db, userId);
-    if (!user || !user.active) return null;
+    if (!user?.active) return null;
     const roles = await repo.rolePermissionsOfUser(this.db, userId);
     return {
       id: user.id,
@@ -80,7 +80,10 @@ export class SecurityService {
 
   async listUsers(): Promise<User[]> {
     const users = await repo.listUsers(this.db);
-    const roles = await repo.userRoles(this.db, users.map((u) => u.id));
+    const roles = await repo.userRoles(
+      this.db,
+      users.map((u) => u.id),
+    );
     return users.map((u) => toUser(u, roles.get(u.id) ?? []));
   }
 
@@ -113,10 +116,17 @@ export class SecurityService {
     const existing = await repo.getUser(this.db, id);
     if (!existing) throw notFound();
     if (id === actor.id && input.active === false) {
-      throw unprocessable('You cannot deactivate your own account', { fields: { active: ['You cannot deactivate your own account'] } });
+      throw unprocessable('You cannot deactivate your own account', {
+        fields: { active: ['You cannot deactivate your own account'] },
+      });
     }
     await this.db.transaction().execute(async (tx) => {
-      await assertNoClash(tx, input.username ?? existing.username, input.email ?? existing.email, id);
+      await assertNoClash(
+        tx,
+        input.username ?? existing.username,
+        input.email ?? existing.email,
+        id,
+      );
       const fields: Record<string, unknown> = {};
       for (const key of ['username', 'first_name', 'last_name', 'email'] as const) {
         if (input[key] !== undefined) fields[key] = input[key];
@@ -129,7 +139,8 @@ export class SecurityService {
         await repo.setUserRoles(tx, id, input.roles);
       }
       // A deactivated user or a changed password ends the user's browser sessions.
-      if (input.active === false || input.password !== undefined) await repo.deleteSessionsOfUser(tx, id);
+      if (input.active === false || input.password !== undefined)
+        await repo.deleteSessionsOfUser(tx, id);
     });
     return this.getUser(id);
   }
@@ -203,7 +214,8 @@ export class SecurityService {
   async listPermissions(): Promise<PermissionPair[]> {
     const stored = await repo.listPermissionViews(this.db);
     const all = new Map<string, PermissionPair>();
-    for (const pair of [...PERMISSION_CATALOGUE, ...stored]) all.set(`${pair[0]}\u0000${pair[1]}`, pair);
+    for (const pair of [...PERMISSION_CATALOGUE, ...stored])
+      all.set(`${pair[0]}\u0000${pair[1]}`, pair);
     return [...all.values()].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
   }
 }
@@ -221,7 +233,8 @@ function roleExists() {
 function validatePairs(pairs: ReadonlyArray<readonly [string, string]>): PermissionPair[] {
   const known = new Set(PERMISSION_CATALOGUE.map(([p, v]) => `${p}\u0000${v}`));
   for (const [permission, view] of pairs) {
-    const isObjectGrant = (OBJECT_GRANT_PERMISSIONS as readonly string[]).includes(permission) && /^\[.+\]/.test(view);
+    const isObjectGrant =
+      (OBJECT_GRANT_PERMISSIONS as readonly string[]).includes(permission) && /^\[.+\]/.test(view);
     if (!isObjectGrant && !known.has(`${permission}\u0000${view}`)) {
       throw badRequest(`Unknown permission ${permission} on ${view}`, {
         fields: { permissions: [`Unknown permission ${permission} on ${view}`] },
@@ -231,11 +244,19 @@ function validatePairs(pairs: ReadonlyArray<readonly [string, string]>): Permiss
   return pairs.map(([p, v]) => [p, v] as const);
 }
 
-async function assertNoClash(db: AppContext['store']['db'], username: string, email: string, exceptId?: number) {
+async function assertNoClash(
+  db: AppContext['store']['db'],
+  username: string,
+  email: string,
+  exceptId?: number,
+) {
   const clash = await repo.findUserClash(db, username, email, exceptId);
   if (!clash) return;
   const field = clash.username === username ? 'username' : 'email';
-  const message = field === 'username' ? 'A user with this username already exists' : 'A user with this email already exists';
+  const message =
+    field === 'username'
+      ? 'A user with this username already exists'
+      : 'A user with this email already exists';
   throw unprocessable(message, { fields: { [field]: [message] } });
 }
 
@@ -243,7 +264,9 @@ async function assertRolesExist(db: AppContext['store']['db'], roleIds: number[]
   const known = new Set((await repo.listRoles(db)).map((r) => r.id));
   const unknown = roleIds.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown role id ${unknown.join(', ')}`, { fields: { roles: [`Unknown role id ${unknown.join(', ')}`] } });
+    throw badRequest(`Unknown role id ${unknown.join(', ')}`, {
+      fields: { roles: [`Unknown role id ${unknown.join(', ')}`] },
+    });
   }
 }
 

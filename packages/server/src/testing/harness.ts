@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { migrateToLatest, type MetadataStore, openMetadataStore } from '../platform/metadata/store.ts';
+import {
+  type MetadataStore,
+  migrateToLatest,
+  openMetadataStore,
+} from '../platform/metadata/store.ts';
 import { createUser, ensureRolesAndAdmin } from '../security/bootstrap.ts';
 import { createScratchPostgresDatabase, type StoreKind } from './stores.ts';
 
@@ -49,7 +53,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const scratch = options.store === 'postgres' ? await createScratchPostgresDatabase() : null;
   const config = loadConfig(
     { TESSERA_HOME: home, TESSERA_LOAD_EXAMPLES: 'false', ...options.env },
-    { secretKey: 'test-secret', databaseUrl: scratch?.url ?? null, loginRateLimit: 1000, ...options.config },
+    {
+      secretKey: 'test-secret',
+      databaseUrl: scratch?.url ?? null,
+      loginRateLimit: 1000,
+      ...options.config,
+    },
   );
   const store = openMetadataStore(config);
   await migrateToLatest(store);
@@ -65,10 +74,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const session = async (user: TestUser) => {
     const cached = sessions.get(user);
     if (cached) return cached;
-    const login = await app.inject({ method: 'POST', url: '/login/', payload: { username: user, password: TEST_PASSWORD } });
-    if (login.statusCode !== 200) throw new Error(`login as ${user} failed: ${login.statusCode} ${login.body}`);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login/',
+      payload: { username: user, password: TEST_PASSWORD },
+    });
+    if (login.statusCode !== 200)
+      throw new Error(`login as ${user} failed: ${login.statusCode} ${login.body}`);
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const csrf = await app.inject({ method: 'GET', url: '/api/v1/security/csrf_token/', headers: { cookie } });
+    const csrf = await app.inject({
+      method: 'GET',
+      url: '/api/v1/security/csrf_token/',
+      headers: { cookie },
+    });
     const headers = { cookie, 'x-csrftoken': (csrf.json() as { result: string }).result };
     sessions.set(user, headers);
     return headers;
@@ -92,7 +110,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bearer,
     async call(caller, injectOptions) {
       const headers = caller === 'anonymous' ? {} : await session(caller);
-      return app.inject({ ...injectOptions, headers: { ...headers, ...(injectOptions.headers ?? {}) } });
+      return app.inject({
+        ...injectOptions,
+        headers: { ...headers, ...(injectOptions.headers ?? {}) },
+      });
     },
     async close() {
       await app.close();

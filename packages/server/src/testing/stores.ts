@@ -17,7 +17,10 @@ export function storeKinds(): StoreKind[] {
 }
 
 /** Creates an empty PostgreSQL database for one test app; returns its URL and a dropper. */
-export async function createScratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();

@@ -36,8 +36,7 @@ export interface ListAnswer<T> {
 
 export const IdParam = z.object({ pk: z.coerce.number().int().positive() });
 
-export const ItemAnswer = <T extends z.ZodType>(result: T) =>
-  z.object({ id: z.number(), result });
+export const ItemAnswer = <T extends z.ZodType>(result: T) => z.object({ id: z.number(), result });
 
 export const MessageAnswer = z.object({ message: z.string() });
 

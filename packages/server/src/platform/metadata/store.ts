@@ -19,7 +19,10 @@ export interface MetadataStore {
  * Booleans are stored as 0/1 integers and times as ISO-8601 text on both, so every repository
  * reads the same shapes whichever store is behind it.
  */
-export function openMetadataStore(options: { home: string; databaseUrl: string | null }): MetadataStore {
+export function openMetadataStore(options: {
+  home: string;
+  databaseUrl: string | null;
+}): MetadataStore {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<MetadataTables>({ dialect: new PostgresDialect({ pool }) });

@@ -36,8 +36,12 @@ export function platformMigration(dialect: StoreDialect): Migration {
         .execute();
 
       await withId(db.schema.createTable('ab_user_role'), dialect)
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
-        .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('ab_user.id').onDelete('cascade'),
+        )
+        .addColumn('role_id', 'integer', (c) =>
+          c.notNull().references('ab_role.id').onDelete('cascade'),
+        )
         .addUniqueConstraint('ab_user_role_unique', ['user_id', 'role_id'])
         .execute();
 
@@ -51,14 +55,18 @@ export function platformMigration(dialect: StoreDialect): Migration {
         .addColumn('permission_view_id', 'integer', (c) =>
           c.notNull().references('ab_permission_view.id').onDelete('cascade'),
         )
-        .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+        .addColumn('role_id', 'integer', (c) =>
+          c.notNull().references('ab_role.id').onDelete('cascade'),
+        )
         .addUniqueConstraint('ab_pvr_unique', ['permission_view_id', 'role_id'])
         .execute();
 
       await db.schema
         .createTable('sessions')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('ab_user.id').onDelete('cascade'),
+        )
         .addColumn('csrf_token', 'varchar(64)', notNull)
         .addColumn('created_on', 'varchar(32)', notNull)
         .addColumn('expires_on', 'varchar(32)', notNull)
@@ -70,7 +78,9 @@ export function platformMigration(dialect: StoreDialect): Migration {
         .addColumn('engine', 'varchar(64)', notNull)
         .addColumn('sqlalchemy_uri', 'text', notNull)
         .addColumn('password', 'text')
-        .addColumn('configuration_method', 'varchar(32)', (c) => c.notNull().defaultTo('sqlalchemy_form'))
+        .addColumn('configuration_method', 'varchar(32)', (c) =>
+          c.notNull().defaultTo('sqlalchemy_form'),
+        )
         .addColumn('expose_in_sqllab', 'integer', flag(1))
         .addColumn('allow_run_async', 'integer', flag(0))
         .addColumn('allow_dml', 'integer', flag(0))
@@ -83,8 +93,12 @@ export function platformMigration(dialect: StoreDialect): Migration {
         .addColumn('encrypted_extra', 'text')
         .addColumn('is_managed_externally', 'integer', flag(0))
         .addColumn('external_url', 'text')
-        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
-        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('created_by_fk', 'integer', (c) =>
+          c.references('ab_user.id').onDelete('set null'),
+        )
+        .addColumn('changed_by_fk', 'integer', (c) =>
+          c.references('ab_user.id').onDelete('set null'),
+        )
         .addColumn('created_on', 'varchar(32)', notNull)
         .addColumn('changed_on', 'varchar(32)', notNull)
         .execute();
