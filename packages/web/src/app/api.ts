@@ -1,0 +1,228 @@
+import {
+  type ClientErrorObject,
+  FALLBACK_ERROR,
+  networkError,
+  normaliseErrorReply,
+  SESSION_TIMED_OUT_MESSAGE,
+  timeoutError,
+} from '@tessera/shared/clientErrors';
+import rison from 'rison-node';
+
+/**
+ * The one HTTP client of the web app. Every call goes through it so that every failure reaches
+ * the UI the same way: a thrown `ClientError` carrying the spec's normalised error object.
+ */
+
+export class ClientError extends Error {
+  readonly info: ClientErrorObject;
+
+  constructor(info: ClientErrorObject) {
+    super(info.error);
+    this.name = 'ClientError';
+    this.info = info;
+  }
+
+  get status(): number | undefined {
+    return this.info.status;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Rison-encoded into the `q` parameter, as Superset's list and metadata endpoints read it. */
+  q?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Cancels the call; an aborted call rejects with the AbortError, never a ClientError. */
+  signal?: AbortSignal;
+  /** Overrides the configured timeout for this call (seconds; 0 waits forever). */
+  timeoutSeconds?: number;
+}
+
+export interface ApiSettings {
+  fetch: typeof fetch;
+  /** Seconds before a call gives up: the bootstrap's SUPERSET_WEBSERVER_TIMEOUT. */
+  timeoutSeconds: number;
+  /** Called when an API call answers 401 (the session ended): the app sends the user to login. */
+  onUnauthorized?: (path: string) => void;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  configure(settings: Partial<ApiSettings>): void;
+  /** Forgets the CSRF token; the next mutating call fetches a new one (after login or logout). */
+  resetCsrfToken(): void;
+}
+
+export const CSRF_TOKEN_PATH = '/api/v1/security/csrf_token/';
+const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+interface RawReply {
+  ok: boolean;
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+export function buildUrl(path: string, options: Pick<RequestOptions, 'q' | 'query'> = {}): string {
+  const params = new URLSearchParams();
+  if (options.q !== undefined) params.set('q', rison.encode(options.q));
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ClientError) return error.info.error;
+  if (error instanceof Error && error.message) return error.message;
+  return FALLBACK_ERROR;
+}
+
+export function toClientErrorObject(error: unknown): ClientErrorObject {
+  if (error instanceof ClientError) return error.info;
+  return { error: errorMessage(error) };
+}
+
+export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
+  const settings: ApiSettings = {
+    fetch: (...args) => globalThis.fetch(...args),
+    timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    ...initial,
+  };
+  let csrfToken: string | null = null;
+  let csrfPending: Promise<string | null> | null = null;
+
+  async function attempt(
+    method: HttpMethod,
+    url: string,
+    options: RequestOptions,
+    token: string | null,
+  ): Promise<RawReply> {
+    const timeoutSeconds = options.timeoutSeconds ?? settings.timeoutSeconds;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer =
+      timeoutSeconds > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutSeconds * 1000)
+        : undefined;
+    const forwardAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forwardAbort();
+    options.signal?.addEventListener('abort', forwardAbort);
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers['X-CSRFToken'] = token;
+    try {
+      const response = await settings.fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      // Read inside the timeout too: a reply that stalls mid-body times out the same way.
+      const text = await response.text();
+      return {
+        ok: response.ok,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text,
+      };
+    } catch (error) {
+      if (timedOut) throw new ClientError(timeoutError(timeoutSeconds));
+      if (options.signal?.aborted) {
+        throw isAbortError(error) ? error : new DOMException('The call was aborted', 'AbortError');
+      }
+      throw new ClientError(networkError());
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  async function loadCsrfToken(): Promise<string | null> {
+    try {
+      const reply = await attempt('GET', CSRF_TOKEN_PATH, {}, null);
+      if (!reply.ok) return null;
+      const body = JSON.parse(reply.text) as { result?: unknown };
+      return typeof body.result === 'string' ? body.result : null;
+    } catch {
+      // Without a token the call still goes out; the server's refusal is then normalised.
+      return null;
+    }
+  }
+
+  async function currentCsrfToken(refresh: boolean): Promise<string | null> {
+    if (refresh) csrfToken = null;
+    if (csrfToken) return csrfToken;
+    csrfPending ??= loadCsrfToken().finally(() => {
+      csrfPending = null;
+    });
+    csrfToken = await csrfPending;
+    return csrfToken;
+  }
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const url = buildUrl(path, options);
+    const mutating = MUTATING.has(method);
+    let reply = await attempt(
+      method,
+      url,
+      options,
+      mutating ? await currentCsrfToken(false) : null,
+    );
+    let failure = reply.ok ? null : normaliseErrorReply(reply.status, reply.text);
+    // A stale token (the session was renewed) deserves one fresh try before the user sees
+    // "session timed out".
+    if (failure && mutating && failure.error === SESSION_TIMED_OUT_MESSAGE) {
+      reply = await attempt(method, url, options, await currentCsrfToken(true));
+      failure = reply.ok ? null : normaliseErrorReply(reply.status, reply.text);
+    }
+    if (failure) {
+      if (reply.status === 401) settings.onUnauthorized?.(path);
+      throw new ClientError(failure);
+    }
+    if (reply.text === '') return undefined as T;
+    if (reply.contentType.includes('json')) return JSON.parse(reply.text) as T;
+    return reply.text as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    delete: (path, options) => request('DELETE', path, options),
+    configure(next) {
+      Object.assign(settings, next);
+    },
+    resetCsrfToken() {
+      csrfToken = null;
+    },
+  };
+}
+
+/** The app's client; configured once at start-up from the bootstrap (see App.tsx). */
+export const api = createApiClient();

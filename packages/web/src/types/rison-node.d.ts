@@ -1,0 +1,7 @@
+declare module 'rison-node' {
+  const rison: {
+    encode(value: unknown): string;
+    decode(text: string): unknown;
+  };
+  export default rison;
+}

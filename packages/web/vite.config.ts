@@ -1,0 +1,50 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The Tessera server (packages/server/src/web/routes.ts) serves dist/ under /static/ and answers
+// every page route with index.html, so built URLs must start with /static/.
+const BASE = '/static/';
+const devServer = process.env.TESSERA_DEV_SERVER ?? 'http://localhost:8088';
+
+// Libraries change far less often than the app: separate chunks keep them cached across releases.
+const vendorGroups = [
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|react-router|scheduler|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
+    priority: 30,
+  },
+  {
+    name: 'antd',
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|dayjs|classnames|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|stylis|json2mq|string-convert|toggle-selection|copy-to-clipboard|@babel[\\/]runtime)[\\/]/,
+    priority: 20,
+  },
+  // Validation schemas are needed by admin forms only: their own chunk, loaded with those pages.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 25 },
+  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+];
+
+export default defineConfig({
+  base: BASE,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: vendorGroups } },
+    },
+  },
+  server: {
+    // `npm run dev -w @tessera/web` next to a running server: API calls go to the server.
+    proxy: {
+      '/api': devServer,
+      '/logout': devServer,
+      '/login/': {
+        target: devServer,
+        bypass: (req) => (req.method === 'GET' ? `${BASE}index.html` : undefined),
+      },
+    },
+  },
+});
