@@ -8,7 +8,9 @@ import { type RunningServer, startServer } from '../support/server.ts';
 
 const POSTGRES_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? '';
 if (!POSTGRES_URL) {
-  console.warn('Platform journey with a PostgreSQL connection skipped: TESSERA_TEST_POSTGRES_URL is not set');
+  console.warn(
+    'Platform journey with a PostgreSQL connection skipped: TESSERA_TEST_POSTGRES_URL is not set',
+  );
 }
 
 /** The platform issue's journeys: log in, connect PostgreSQL, browse it, roles, logout. */
@@ -16,7 +18,7 @@ describe.skipIf(!POSTGRES_URL)('platform journeys in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   const schema = `e2e_${randomBytes(4).toString('hex')}`;
-  const pgUrl = new URL(POSTGRES_URL);
+  const pgUrl = new URL(POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
 
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
@@ -29,7 +31,9 @@ describe.skipIf(!POSTGRES_URL)('platform journeys in Chromium', () => {
     server = await startServer();
     browser = await launchBrowser();
     const api = await apiClient(server.baseUrl, server.adminUsername, server.adminPassword ?? '');
-    const roles = (await api.request('GET', '/api/v1/security/roles/')).body as { result: Array<{ id: number; name: string }> };
+    const roles = (await api.request('GET', '/api/v1/security/roles/')).body as {
+      result: Array<{ id: number; name: string }>;
+    };
     const gamma = roles.result.find((r) => r.name === 'Gamma');
     const created = await api.request('POST', '/api/v1/security/users/', {
       username: 'gina',
@@ -58,39 +62,45 @@ describe.skipIf(!POSTGRES_URL)('platform journeys in Chromium', () => {
       await page.getByTestId('login-username').fill('admin');
       await page.getByTestId('login-password').fill('wrong password');
       await page.getByTestId('login-submit').click();
-      await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Invalid login. Please try again.');
+      await expect
+        .poll(() => page.getByTestId('login-error').textContent())
+        .toContain('Invalid login. Please try again.');
 
       await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
       await page.getByTestId('nav-databases').click();
       await page.getByTestId('database-list-page').waitFor();
-      await page.getByTestId('database-add').click();
+      await page.getByTestId('database-add').first().click();
       await page.getByTestId('engine-option-postgresql').click();
       await page.getByTestId('database-name').fill('Warehouse');
       await page.getByTestId('connection-field-host').fill(pgUrl.hostname);
       await page.getByTestId('connection-field-port').fill(pgUrl.port || '5432');
-      await page.getByTestId('connection-field-database').fill(pgUrl.pathname.slice(1) || 'postgres');
-      await page.getByTestId('connection-field-username').fill(decodeURIComponent(pgUrl.username) || 'postgres');
+      await page
+        .getByTestId('connection-field-database')
+        .fill(pgUrl.pathname.slice(1) || 'postgres');
+      await page
+        .getByTestId('connection-field-username')
+        .fill(decodeURIComponent(pgUrl.username) || 'postgres');
       await page.getByTestId('test-connection').click();
       const result = page.getByTestId('test-connection-result');
-      await expect.poll(() => result.getAttribute('data-status'), { timeout: 15_000 }).toBe('success');
+      await expect
+        .poll(() => result.getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('success');
       await screenshot(page, 'platform-connection-tested');
       await page.getByTestId('database-submit').click();
       await page.getByTestId('database-modal').waitFor({ state: 'hidden' });
 
       const row = page.getByTestId('database-row-name').filter({ hasText: 'Warehouse' });
       await row.waitFor();
-      await page
-        .getByRole('row')
-        .filter({ has: row })
-        .getByTestId('database-browse')
-        .click();
+      await page.getByRole('row').filter({ has: row }).getByTestId('database-browse').click();
       await page.getByTestId('database-browser').waitFor();
       await page.getByTestId('schema-select').click();
       await page.locator('.ant-select-item-option').filter({ hasText: schema }).click();
       await page.locator('[data-testid="table-item"][data-table="orders"]').click();
       const columns = page.getByTestId('table-columns');
       await columns.waitFor();
-      await expect.poll(() => page.getByTestId('column-name').allTextContents()).toEqual(['id', 'customer', 'amount', 'ordered_at']);
+      await expect
+        .poll(() => page.getByTestId('column-name').allTextContents())
+        .toEqual(['id', 'customer', 'amount', 'ordered_at']);
       await screenshot(page, 'platform-browse-postgres-table');
     } finally {
       await context.close();

@@ -7,7 +7,12 @@ describe('npm start on a fresh home', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ command: ['npm', 'start'], adminPassword: null, loadExamples: true, startTimeoutMs: 240_000 });
+    server = await startServer({
+      command: ['npm', 'start'],
+      adminPassword: null,
+      loadExamples: true,
+      startTimeoutMs: 240_000,
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -23,7 +28,8 @@ describe('npm start on a fresh home', () => {
       .poll(
         async () => {
           const list = await api.request('GET', '/api/v1/database/');
-          const rows = (list.body as { result: Array<{ id: number; database_name: string }> }).result;
+          const rows = (list.body as { result: Array<{ id: number; database_name: string }> })
+            .result;
           id = rows.find((d) => d.database_name === 'examples')?.id;
           return id;
         },
@@ -32,7 +38,16 @@ describe('npm start on a fresh home', () => {
       .toBeTypeOf('number');
     const tables = await api.request('GET', `/api/v1/database/${id}/tables/?q=(schema_name:main)`);
     const names = (tables.body as { result: Array<{ value: string }> }).result.map((t) => t.value);
-    expect(names).toEqual(expect.arrayContaining(['flights', 'gapminder', 'cars', 'seattle_weather', 'stocks', 'airports']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'flights',
+        'gapminder',
+        'cars',
+        'seattle_weather',
+        'stocks',
+        'airports',
+      ]),
+    );
     const page = await fetch(`${server.baseUrl}/login/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('data-bootstrap');
