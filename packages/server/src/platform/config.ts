@@ -29,6 +29,8 @@ export interface Config {
   sqllabDefaultDbId: number | null;
   sqllabQueryResultTimeout: number;
   sqllabTimeout: number;
+  sqllabPayloadMaxMb: number;
+  workerConcurrency: number;
   rowLimit: number;
   samplesRowLimit: number;
   defaultVizType: string;
@@ -62,41 +64,158 @@ export interface ConfigVariable {
 
 /** The documented variables, in the README's order. */
 export const CONFIG_VARIABLES: ConfigVariable[] = [
-  { name: 'TESSERA_HOME', default: '`./.tessera`', meaning: 'Folder for the SQLite metadata store, example data, results and cache files.' },
+  {
+    name: 'TESSERA_HOME',
+    default: '`./.tessera`',
+    meaning: 'Folder for the SQLite metadata store, example data, results and cache files.',
+  },
   { name: 'TESSERA_HOST', default: '`0.0.0.0`', meaning: 'Address the server listens on.' },
   { name: 'TESSERA_PORT', default: '`8088`', meaning: 'Port for the API and the web client.' },
-  { name: 'TESSERA_DATABASE_URL', default: '(none: SQLite under `TESSERA_HOME`)', meaning: 'PostgreSQL URL of the metadata store, e.g. `postgresql://user@host/tessera`.' },
-  { name: 'TESSERA_REDIS_URL', default: '(none: in-process)', meaning: 'Redis URL for the job queue, results backend and cache when running several processes.' },
-  { name: 'TESSERA_SECRET_KEY', default: 'generated once into `TESSERA_HOME/secret_key`', meaning: 'Key that signs sessions and tokens and encrypts database passwords. Set it when several processes share one store.' },
-  { name: 'TESSERA_ADMIN_USERNAME', default: '`admin`', meaning: 'User name of the first admin created on start.' },
-  { name: 'TESSERA_ADMIN_PASSWORD', default: 'generated once and printed', meaning: 'Password of the first admin.' },
-  { name: 'TESSERA_LOAD_EXAMPLES', default: '`true`', meaning: 'Build the `examples` DuckDB database on first start.' },
+  {
+    name: 'TESSERA_DATABASE_URL',
+    default: '(none: SQLite under `TESSERA_HOME`)',
+    meaning: 'PostgreSQL URL of the metadata store, e.g. `postgresql://user@host/tessera`.',
+  },
+  {
+    name: 'TESSERA_REDIS_URL',
+    default: '(none: in-process)',
+    meaning:
+      'Redis URL for the job queue, results backend and cache when running several processes.',
+  },
+  {
+    name: 'TESSERA_SECRET_KEY',
+    default: 'generated once into `TESSERA_HOME/secret_key`',
+    meaning:
+      'Key that signs sessions and tokens and encrypts database passwords. Set it when several processes share one store.',
+  },
+  {
+    name: 'TESSERA_ADMIN_USERNAME',
+    default: '`admin`',
+    meaning: 'User name of the first admin created on start.',
+  },
+  {
+    name: 'TESSERA_ADMIN_PASSWORD',
+    default: 'generated once and printed',
+    meaning: 'Password of the first admin.',
+  },
+  {
+    name: 'TESSERA_LOAD_EXAMPLES',
+    default: '`true`',
+    meaning: 'Build the `examples` DuckDB database on first start.',
+  },
   { name: 'TESSERA_LOG_LEVEL', default: '`info`', meaning: 'pino log level.' },
-  { name: 'TESSERA_FEATURE_FLAGS', default: '(Superset defaults)', meaning: 'Comma-separated flags to switch, e.g. `DASHBOARD_RBAC,!CONFIRM_DASHBOARD_DIFF` (a `!` turns one off).' },
-  { name: 'TESSERA_SQL_MAX_ROW', default: '`100000`', meaning: 'SQL_MAX_ROW: the most rows any query may return.' },
-  { name: 'TESSERA_DEFAULT_SQLLAB_LIMIT', default: '`10000`', meaning: 'DEFAULT_SQLLAB_LIMIT: row limit of a new SQL Lab tab.' },
-  { name: 'TESSERA_SQLLAB_DEFAULT_DBID', default: '(none)', meaning: 'SQLLAB_DEFAULT_DBID: database of a new SQL Lab tab.' },
-  { name: 'TESSERA_SQLLAB_QUERY_RESULT_TIMEOUT', default: '`0`', meaning: 'SQLLAB_QUERY_RESULT_TIMEOUT: seconds the client waits for stored results (0: no limit).' },
-  { name: 'TESSERA_SQLLAB_TIMEOUT', default: '`30`', meaning: 'SQLLAB_TIMEOUT: seconds a synchronous SQL Lab run may take before it ends `timed_out`.' },
-  { name: 'TESSERA_ROW_LIMIT', default: '`50000`', meaning: 'ROW_LIMIT: default row limit of chart queries.' },
-  { name: 'TESSERA_SAMPLES_ROW_LIMIT', default: '`1000`', meaning: 'SAMPLES_ROW_LIMIT: rows in dataset samples.' },
-  { name: 'TESSERA_DEFAULT_VIZ_TYPE', default: '`table`', meaning: 'DEFAULT_VIZ_TYPE: chart type Explore starts with.' },
-  { name: 'TESSERA_DEFAULT_TIME_FILTER', default: '`No filter`', meaning: 'DEFAULT_TIME_FILTER: time range Explore starts with.' },
-  { name: 'TESSERA_WEBSERVER_TIMEOUT', default: '`60`', meaning: 'Web-server timeout in seconds; charts and annotations time out with it.' },
-  { name: 'TESSERA_EXPORT_ROW_LIMIT', default: '`1000000`', meaning: 'Most rows a CSV/XLSX download may hold.' },
-  { name: 'TESSERA_TIME_ZONE', default: '`UTC`', meaning: 'Server time zone for relative time ranges and schedules (IANA name).' },
-  { name: 'TESSERA_CACHE_DEFAULT_TIMEOUT', default: '`86400`', meaning: 'Seconds metadata cache entries live.' },
-  { name: 'TESSERA_DATA_CACHE_TIMEOUT', default: '`86400`', meaning: 'Seconds chart-data cache entries live when nothing more specific is set.' },
+  {
+    name: 'TESSERA_FEATURE_FLAGS',
+    default: '(Superset defaults)',
+    meaning:
+      'Comma-separated flags to switch, e.g. `DASHBOARD_RBAC,!CONFIRM_DASHBOARD_DIFF` (a `!` turns one off).',
+  },
+  {
+    name: 'TESSERA_SQL_MAX_ROW',
+    default: '`100000`',
+    meaning: 'SQL_MAX_ROW: the most rows any query may return.',
+  },
+  {
+    name: 'TESSERA_DEFAULT_SQLLAB_LIMIT',
+    default: '`10000`',
+    meaning: 'DEFAULT_SQLLAB_LIMIT: row limit of a new SQL Lab tab.',
+  },
+  {
+    name: 'TESSERA_SQLLAB_DEFAULT_DBID',
+    default: '(none)',
+    meaning: 'SQLLAB_DEFAULT_DBID: database of a new SQL Lab tab.',
+  },
+  {
+    name: 'TESSERA_SQLLAB_QUERY_RESULT_TIMEOUT',
+    default: '`0`',
+    meaning:
+      'SQLLAB_QUERY_RESULT_TIMEOUT: seconds the client waits for stored results (0: no limit).',
+  },
+  {
+    name: 'TESSERA_SQLLAB_TIMEOUT',
+    default: '`30`',
+    meaning:
+      'SQLLAB_TIMEOUT: seconds a synchronous SQL Lab run may take before it ends `timed_out`.',
+  },
+  {
+    name: 'TESSERA_SQLLAB_PAYLOAD_MAX_MB',
+    default: '`100`',
+    meaning:
+      'SQLLAB_PAYLOAD_MAX_MB: largest SQL Lab result kept, in megabytes; a bigger one fails with RESULT_TOO_LARGE_ERROR.',
+  },
+  {
+    name: 'TESSERA_WORKER_CONCURRENCY',
+    default: '`4`',
+    meaning:
+      'Asynchronous SQL Lab runs one process executes at once (0: this web process runs none and leaves them to `tessera worker`; needs Redis).',
+  },
+  {
+    name: 'TESSERA_ROW_LIMIT',
+    default: '`50000`',
+    meaning: 'ROW_LIMIT: default row limit of chart queries.',
+  },
+  {
+    name: 'TESSERA_SAMPLES_ROW_LIMIT',
+    default: '`1000`',
+    meaning: 'SAMPLES_ROW_LIMIT: rows in dataset samples.',
+  },
+  {
+    name: 'TESSERA_DEFAULT_VIZ_TYPE',
+    default: '`table`',
+    meaning: 'DEFAULT_VIZ_TYPE: chart type Explore starts with.',
+  },
+  {
+    name: 'TESSERA_DEFAULT_TIME_FILTER',
+    default: '`No filter`',
+    meaning: 'DEFAULT_TIME_FILTER: time range Explore starts with.',
+  },
+  {
+    name: 'TESSERA_WEBSERVER_TIMEOUT',
+    default: '`60`',
+    meaning: 'Web-server timeout in seconds; charts and annotations time out with it.',
+  },
+  {
+    name: 'TESSERA_EXPORT_ROW_LIMIT',
+    default: '`1000000`',
+    meaning: 'Most rows a CSV/XLSX download may hold.',
+  },
+  {
+    name: 'TESSERA_TIME_ZONE',
+    default: '`UTC`',
+    meaning: 'Server time zone for relative time ranges and schedules (IANA name).',
+  },
+  {
+    name: 'TESSERA_CACHE_DEFAULT_TIMEOUT',
+    default: '`86400`',
+    meaning: 'Seconds metadata cache entries live.',
+  },
+  {
+    name: 'TESSERA_DATA_CACHE_TIMEOUT',
+    default: '`86400`',
+    meaning: 'Seconds chart-data cache entries live when nothing more specific is set.',
+  },
   { name: 'TESSERA_SMTP_HOST', default: '(none)', meaning: 'SMTP server for e-mailed reports.' },
   { name: 'TESSERA_SMTP_PORT', default: '`25`', meaning: 'SMTP port.' },
   { name: 'TESSERA_SMTP_USER', default: '(none)', meaning: 'SMTP user.' },
   { name: 'TESSERA_SMTP_PASSWORD', default: '(none)', meaning: 'SMTP password.' },
-  { name: 'TESSERA_SMTP_MAIL_FROM', default: '`tessera@localhost`', meaning: 'Sender address of e-mails.' },
+  {
+    name: 'TESSERA_SMTP_MAIL_FROM',
+    default: '`tessera@localhost`',
+    meaning: 'Sender address of e-mails.',
+  },
   { name: 'TESSERA_SMTP_STARTTLS', default: '`true`', meaning: 'Use STARTTLS.' },
   { name: 'TESSERA_SMTP_SSL', default: '`false`', meaning: 'Use SMTP over TLS.' },
   { name: 'TESSERA_BODY_LIMIT', default: '`10485760`', meaning: 'Largest request body in bytes.' },
-  { name: 'TESSERA_SESSION_LIFETIME', default: '`604800`', meaning: 'Seconds a browser session lasts.' },
-  { name: 'TESSERA_LOGIN_RATE_LIMIT', default: '`10`', meaning: 'Login attempts allowed per minute from one address.' },
+  {
+    name: 'TESSERA_SESSION_LIFETIME',
+    default: '`604800`',
+    meaning: 'Seconds a browser session lasts.',
+  },
+  {
+    name: 'TESSERA_LOGIN_RATE_LIMIT',
+    default: '`10`',
+    meaning: 'Login attempts allowed per minute from one address.',
+  },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -122,13 +241,20 @@ function strVar(env: Env, name: string): string | null {
 
 export function parseFeatureFlags(raw: string | null): FeatureFlags {
   const flags: FeatureFlags = { ...FEATURE_FLAG_DEFAULTS };
-  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const off = item.startsWith('!');
     const [name, value] = (off ? item.slice(1) : item).split('=');
     if (!FEATURE_FLAG_NAMES.includes(name as keyof FeatureFlags)) {
       throw new Error(`Unknown feature flag "${name}" in TESSERA_FEATURE_FLAGS`);
     }
-    flags[name as keyof FeatureFlags] = off ? false : value === undefined ? true : boolVar({ v: value }, 'v', true);
+    flags[name as keyof FeatureFlags] = off
+      ? false
+      : value === undefined
+        ? true
+        : boolVar({ v: value }, 'v', true);
   }
   return flags;
 }
@@ -168,6 +294,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : null,
     sqllabQueryResultTimeout: intVar(env, 'TESSERA_SQLLAB_QUERY_RESULT_TIMEOUT', 0),
     sqllabTimeout: intVar(env, 'TESSERA_SQLLAB_TIMEOUT', 30),
+    sqllabPayloadMaxMb: intVar(env, 'TESSERA_SQLLAB_PAYLOAD_MAX_MB', 100),
+    workerConcurrency: intVar(env, 'TESSERA_WORKER_CONCURRENCY', 4),
     rowLimit: intVar(env, 'TESSERA_ROW_LIMIT', 50000),
     samplesRowLimit: intVar(env, 'TESSERA_SAMPLES_ROW_LIMIT', 1000),
     defaultVizType: strVar(env, 'TESSERA_DEFAULT_VIZ_TYPE') ?? 'table',
