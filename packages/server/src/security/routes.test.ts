@@ -396,3 +396,32 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
     });
   });
 });
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { loginRateLimit: 3 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 once an address has used its login attempts for the minute', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { username: 'admin', password: 'guess' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toHaveProperty('message');
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/security/login',
+      payload: { username: 'admin', password: TEST_PASSWORD, provider: 'db' },
+    });
+    expect(api.statusCode).toBe(200);
+  });
+});
