@@ -14,6 +14,7 @@ import {
 import type { AppContext } from './context.ts';
 import { ConnectionManager } from './databases/connections.ts';
 import { databaseRoutes } from './databases/routes.ts';
+import { semanticLayerRoutes } from './datasets/plugin.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { installErrorHandling } from './platform/http.ts';
@@ -22,7 +23,10 @@ import {
   migrateToLatest,
   openMetadataStore,
 } from './platform/metadata/store.ts';
+import { savedQueryRoutes } from './saved-queries/routes.ts';
 import { installSecurity } from './security/plugin.ts';
+import { sqllabFeature } from './sqllab/plugin.ts';
+import { sqllabStateRoutes } from './sqllab-state/routes.ts';
 import { webRoutes } from './web/routes.ts';
 
 export interface BuildAppOptions {
@@ -110,6 +114,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installSecurity(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(databaseRoutes(ctx));
+  await app.register(semanticLayerRoutes(ctx));
+  await app.register(sqllabStateRoutes(ctx));
+  await app.register(savedQueryRoutes(ctx));
+  await app.register(sqllabFeature(ctx));
   await app.register(webRoutes(ctx));
   return app;
 }

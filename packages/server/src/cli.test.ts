@@ -56,12 +56,12 @@ describe('tessera command line', () => {
     }
   });
 
-  it('documents serve options and that the job queue comes later', () => {
+  it('documents serve options and what the worker needs', () => {
     const serve = tessera(['serve', '--help'], envFor(home));
     expect(serve.stdout).toContain('--port <port>');
     expect(serve.stdout).toContain('--host <host>');
     const worker = tessera(['help', 'worker'], envFor(home));
-    expect(worker.stdout).toContain('comes with a later issue');
+    expect(worker.stdout).toContain('Needs TESSERA_REDIS_URL');
   });
 
   it('prints the version with `version` and `--version`', () => {
@@ -151,7 +151,7 @@ if (!TEST_REDIS_URL)
   console.warn('worker-with-Redis test skipped: TESSERA_TEST_REDIS_URL is not set');
 
 describe.skipIf(!TEST_REDIS_URL)('tessera worker with Redis', () => {
-  it('connects, reports ready and stops on SIGTERM with exit 0', async () => {
+  it('takes jobs from the Redis queue, reports ready and stops on SIGTERM with exit 0', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
     try {
       const child = spawn(process.execPath, [SHIM, 'worker'], {
@@ -161,13 +161,18 @@ describe.skipIf(!TEST_REDIS_URL)('tessera worker with Redis', () => {
       let signalled = false;
       child.stdout.on('data', (chunk) => {
         output += chunk;
-        if (!signalled && output.includes('worker ready: connected to Redis')) {
+        if (
+          !signalled &&
+          output.includes('worker ready: running asynchronous SQL Lab queries from the Redis queue')
+        ) {
           signalled = true;
           child.kill('SIGTERM');
         }
       });
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      expect(output).toContain('worker ready: connected to Redis');
+      expect(output).toContain(
+        'worker ready: running asynchronous SQL Lab queries from the Redis queue',
+      );
       expect(output).toContain('worker stopping');
       expect(code).toBe(0);
     } finally {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { type Config, loadConfig } from './platform/config.ts';
@@ -59,26 +60,21 @@ async function worker(): Promise<void> {
       log.info('worker ready: no queue configured; jobs run in the serving process');
       return;
     }
-    const { Redis } = await import('ioredis');
-    // No retries while starting: an unreachable Redis is a configuration error to report now.
-    const redis = new Redis(config.redisUrl, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-    });
-    let lastError: Error | null = null;
-    let ready = false;
-    redis.on('error', (error: Error) => {
-      lastError = error;
-      if (ready) log.warn({ err: error }, 'redis connection error');
-    });
+    await assertRedisReachable(config.redisUrl);
+    const [{ ConnectionManager }, { startWorker }] = await Promise.all([
+      import('./databases/connections.ts'),
+      import('./sqllab/runtime.ts'),
+    ]);
+    const logger = log as unknown as FastifyBaseLogger;
+    const connections = new ConnectionManager(config, store, logger);
+    let runtime: Awaited<ReturnType<typeof startWorker>>;
     try {
-      await redis.connect();
-      await redis.ping();
+      runtime = await startWorker({ config, store, logger, connections });
     } catch (error) {
-      redis.disconnect();
-      const reason = (lastError ?? (error as Error)).message;
-      throw new Error(`Cannot connect to Redis at ${redactUrl(config.redisUrl)}: ${reason}`);
+      await connections.closeAll();
+      throw new Error(
+        `Cannot start the worker on Redis at ${redactUrl(config.redisUrl)}: ${(error as Error).message}`,
+      );
     }
     // Listen before announcing readiness, so a supervisor reacting to the log line cannot
     // signal us before the handler exists. `on`, not `once`: a repeat must not kill us mid-stop.
@@ -86,15 +82,38 @@ async function worker(): Promise<void> {
       process.on('SIGTERM', () => resolve());
       process.on('SIGINT', () => resolve());
     });
-    ready = true;
     log.info(
-      { redis: redactUrl(config.redisUrl) },
-      'worker ready: connected to Redis; waiting for SIGTERM',
+      { redis: redactUrl(config.redisUrl), concurrency: Math.max(1, config.workerConcurrency) },
+      'worker ready: running asynchronous SQL Lab queries from the Redis queue',
     );
     await stopped;
     log.info('worker stopping');
-    await redis.quit().catch(() => redis.disconnect());
+    await runtime.close();
+    await connections.closeAll();
   });
+}
+
+/** Fails at once with a readable message when Redis does not answer (BullMQ would retry forever). */
+async function assertRedisReachable(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  let lastError: Error | null = null;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    const reason = (lastError ?? (error as Error)).message;
+    throw new Error(`Cannot connect to Redis at ${redactUrl(url)}: ${reason}`);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A URL safe to log: any password replaced. */
@@ -207,12 +226,11 @@ export function buildProgram(): Command {
 
   program
     .command('worker')
-    .description('run a background job worker (the job queue comes with a later issue)')
+    .description('run background jobs (asynchronous SQL Lab queries) from the Redis queue')
     .addHelpText(
       'after',
-      '\nThe job queue itself (BullMQ on Redis) comes with a later issue. For now the worker checks its\n' +
-        'configuration: without TESSERA_REDIS_URL it reports that jobs run in the serving process and\n' +
-        'exits; with it, it connects to Redis and waits for SIGTERM.',
+      '\nNeeds TESSERA_REDIS_URL: the worker takes jobs from the BullMQ queue on Redis until SIGTERM.\n' +
+        'Without it, jobs run inside the serving process and the worker has nothing to do.',
     )
     .action(worker);
 

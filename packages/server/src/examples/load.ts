@@ -10,6 +10,7 @@ import {
   locateVegaDatasets,
   readManifest,
 } from './build.ts';
+import { registerExampleDatasets } from './registerDatasets.ts';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
 export const EXAMPLES_FILE_NAME = 'examples.duckdb';
@@ -60,6 +61,7 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
   }
 
   const { id, registered } = await registerExamplesDatabase(ctx.store, file);
+  await registerExampleDatasets(ctx, id);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   const summary: LoadExamplesSummary = {
     file,

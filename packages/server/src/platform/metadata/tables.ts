@@ -1,4 +1,9 @@
 import type { Generated } from 'kysely';
+import type { DatasetTables } from '../../datasets/tables.ts';
+import type { SavedQueryTables } from '../../saved-queries/tables.ts';
+import type { SqllabQueryTables } from '../../sqllab/tables.ts';
+import type { SqllabStateTables } from '../../sqllab-state/tables.ts';
+import type { KeyValueTables } from '../kv/tables.ts';
 
 /**
  * Row types of the metadata store, one interface per table. Booleans are 0/1 integers and times
@@ -77,7 +82,12 @@ export interface DbDatabase {
   changed_on: string;
 }
 
-export interface MetadataTables {
+export interface MetadataTables
+  extends DatasetTables,
+    SqllabStateTables,
+    SavedQueryTables,
+    SqllabQueryTables,
+    KeyValueTables {
   ab_user: DbUser;
   ab_role: DbRole;
   ab_user_role: DbUserRole;

@@ -1,10 +1,16 @@
 import type { Migration } from 'kysely/migration';
 import type { StoreDialect } from '../store.ts';
 import { platformMigration } from './0001_platform.ts';
+import { sqllabQueriesMigration } from './0002_sqllab_queries.ts';
+import { sqllabStateMigration } from './0003_sqllab_state.ts';
+import { datasetsMigration } from './0004_datasets.ts';
 
 /** Numbered migrations: never edited after they land; a change is a new file. */
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001_platform': platformMigration(dialect),
+    '0002_sqllab_queries': sqllabQueriesMigration(dialect),
+    '0003_sqllab_state': sqllabStateMigration(dialect),
+    '0004_datasets': datasetsMigration(dialect),
   };
 }

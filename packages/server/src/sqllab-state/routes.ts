@@ -1,0 +1,168 @@
+import multipart from '@fastify/multipart';
+import { IdParam } from '@tessera/shared/api/common';
+import {
+  ExpandedAnswer,
+  IdAnswer,
+  SqllabBootstrapAnswer,
+  TabStateAnswer,
+} from '@tessera/shared/api/sqllabState';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { bootstrapSqllab } from './bootstrap.ts';
+import { prepareExport } from './export.ts';
+import { csvStream, xlsxStream } from './exportFormats.ts';
+import { readFields } from './forms.ts';
+import {
+  activateTab,
+  createTab,
+  deleteTab,
+  deleteTabQuery,
+  getTab,
+  migrateQuery,
+  updateTab,
+} from './service.ts';
+import { addTableSchema, deleteTableSchema, setTableSchemaExpanded } from './tableSchemas.ts';
+
+const tags = ['SQL Lab state'];
+const TabIdAnswer = z.number().int();
+const OkAnswer = z.literal('OK');
+const TabQueryParams = IdParam.extend({ client_id: z.string().min(1).max(11) });
+const ExportParams = z.object({ client_id: z.string().min(1).max(11) });
+const ExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).optional() });
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Superset answers `"OK"` as a JSON string; a bare string would otherwise go out as text. */
+function sendOk(reply: FastifyReply) {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify('OK'));
+}
+
+/**
+ * `/tabstateview/`, `/tableschemaview/` and `GET /api/v1/sqllab/`: thin handlers; rules live in
+ * service.ts, tableSchemas.ts and bootstrap.ts. Bodies are form fields holding JSON text
+ * (multipart, as Superset's client posts them, or urlencoded) or a JSON body (forms.ts).
+ */
+export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    // Multipart parsing is registered here only, so it applies to these routes alone.
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 0, fields: 100, fieldSize: ctx.config.bodyLimit },
+    });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/v1/sqllab/',
+      { schema: { tags, response: { 200: SqllabBootstrapAnswer } } },
+      async (request) => ({ result: await bootstrapSqllab(ctx, request) }),
+    );
+
+    r.get(
+      '/api/v1/sqllab/export/:client_id/',
+      {
+        // A HEAD would run the whole statement only to drop the body.
+        exposeHeadRoute: false,
+        schema: { tags, params: ExportParams, querystring: ExportQuery },
+      },
+      async (request, reply) => {
+        const format = request.query.format ?? 'csv';
+        // A download abandoned half-way cancels the statement in the engine.
+        const abandoned = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) abandoned.abort();
+        });
+        const source = await prepareExport(
+          ctx,
+          request,
+          request.params.client_id,
+          format,
+          abandoned.signal,
+        );
+        const body = format === 'xlsx' ? xlsxStream(source) : csvStream(source);
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', contentDisposition(source.filename))
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+
+    r.post('/tabstateview/', { schema: { tags, response: { 200: IdAnswer } } }, async (request) =>
+      createTab(ctx, request, readFields(request)),
+    );
+
+    r.get(
+      '/tabstateview/:pk',
+      { schema: { tags, params: IdParam, response: { 200: TabStateAnswer } } },
+      async (request) => getTab(ctx, request, request.params.pk),
+    );
+
+    r.put(
+      '/tabstateview/:pk',
+      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
+      async (request) => updateTab(ctx, request, request.params.pk, readFields(request)),
+    );
+
+    r.delete(
+      '/tabstateview/:pk',
+      { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
+      async (request, reply) => {
+        await deleteTab(ctx, request, request.params.pk);
+        return sendOk(reply);
+      },
+    );
+
+    r.post(
+      '/tabstateview/:pk/activate',
+      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
+      async (request) => activateTab(ctx, request, request.params.pk),
+    );
+
+    r.post(
+      '/tabstateview/:pk/migrate_query',
+      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
+      async (request) => migrateQuery(ctx, request, request.params.pk, readFields(request)),
+    );
+
+    r.delete(
+      '/tabstateview/:pk/query/:client_id',
+      { schema: { tags, params: TabQueryParams, response: { 200: OkAnswer } } },
+      async (request, reply) => {
+        await deleteTabQuery(ctx, request, request.params.pk, request.params.client_id);
+        return sendOk(reply);
+      },
+    );
+
+    r.post(
+      '/tableschemaview/',
+      { schema: { tags, response: { 200: IdAnswer } } },
+      async (request) => addTableSchema(ctx, request, readFields(request)),
+    );
+
+    r.post(
+      '/tableschemaview/:pk/expanded',
+      { schema: { tags, params: IdParam, response: { 200: ExpandedAnswer } } },
+      async (request) =>
+        setTableSchemaExpanded(ctx, request, request.params.pk, readFields(request)),
+    );
+
+    r.delete(
+      '/tableschemaview/:pk',
+      { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
+      async (request, reply) => {
+        await deleteTableSchema(ctx, request, request.params.pk);
+        return sendOk(reply);
+      },
+    );
+  };
+}

@@ -1,0 +1,208 @@
+import {
+  type AsyncExecuteAnswer,
+  DISPLAY_MAX_ROW,
+  type ExecuteBody,
+  newClientId,
+  type QueryResultsPayload,
+} from '@tessera/shared/api/sqllab';
+import { notFound, TesseraError } from '@tessera/shared/errors';
+import { hasPermission, isAdmin } from '@tessera/shared/permissions';
+import type { Table } from 'apache-arrow';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { canSeeDatabase, principalOf } from '../databases/access.ts';
+import { lookupSpec } from '../databases/connections.ts';
+import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
+import type { ResultColumn } from '../engines/types.ts';
+import { type CurrentUser, requirePermission, requireUser } from '../security/currentUser.ts';
+import { checkQueryAccess } from './access.ts';
+import { rowsOf, wireColumns } from './payload.ts';
+import { buildPlan } from './plan.ts';
+import { toQueryRecord } from './present.ts';
+import { type QueryRowWithNames, queryRepository } from './repository.ts';
+import type { SqlLabRuntime } from './runtime.ts';
+import { parseTemplateParams, renderSqlTemplate } from './templates.ts';
+
+export const DATABASE_NOT_FOUND_MESSAGE = 'The database referenced in this query was not found.';
+
+/** The database a SQL Lab call names: 404 when it does not exist, 403 when it is not visible. */
+export async function sqllabDatabase(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+): Promise<DatabaseRow> {
+  const database = await databaseRepository.get(ctx.store.db, id);
+  if (!database)
+    throw new TesseraError(404, DATABASE_NOT_FOUND_MESSAGE, {
+      errorType: 'DATABASE_NOT_FOUND_ERROR',
+    });
+  if (!canSeeDatabase(principalOf(request), database)) {
+    throw new TesseraError(403, 'You do not have access to this database.', {
+      errorType: 'DATABASE_SECURITY_ACCESS_ERROR',
+    });
+  }
+  return database;
+}
+
+/**
+ * What templates can call besides the parameters: the page's query string (`url_param`, the
+ * editor passes its URL along) and who is running the query, as Superset's Jinja context offers.
+ */
+export function templateContext(
+  request: FastifyRequest,
+  user: CurrentUser,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return {
+    url_param: (name: string, fallback: unknown = null) => {
+      const value = query[name];
+      return typeof value === 'string' ? value : Array.isArray(value) ? value[0] : fallback;
+    },
+    current_user_id: () => user.id,
+    current_username: () => user.username,
+    current_user_email: () => user.email,
+    ...params,
+  };
+}
+
+/** Own queries, or everyone's for admins and holders of all_query_access. */
+export function canSeeQuery(request: FastifyRequest, row: { user_id: number | null }): boolean {
+  const user = request.user;
+  if (!user) return false;
+  if (row.user_id === user.id) return true;
+  return isAdmin(user) || hasPermission(user, 'all_query_access', 'all_query_access');
+}
+
+export type ExecuteAnswer =
+  | { status: 200; body: QueryResultsPayload }
+  | { status: 202; body: AsyncExecuteAnswer };
+
+export async function executeSql(
+  ctx: AppContext,
+  runtime: SqlLabRuntime,
+  request: FastifyRequest,
+  body: ExecuteBody,
+): Promise<ExecuteAnswer> {
+  requirePermission(request, 'can_execute_sql_query', 'SQLLab');
+  const user = requireUser(request);
+  const database = await sqllabDatabase(ctx, request, body.database_id);
+  const spec = lookupSpec(database.engine);
+
+  const params = parseTemplateParams(body.templateParams);
+  const rendered = renderSqlTemplate(body.sql, templateContext(request, user, params));
+  const schema = body.schema || null;
+  const catalog = body.catalog || null;
+  const plan = buildPlan({
+    sql: rendered,
+    dialect: spec.dialect,
+    database,
+    schema,
+    userId: user.id,
+    queryLimit: body.queryLimit,
+    sqlMaxRow: ctx.config.sqlMaxRow,
+    defaultLimit: ctx.config.defaultSqllabLimit,
+    selectAsCta: Boolean(body.select_as_cta),
+    ctasMethod: body.ctas_method ?? 'TABLE',
+    tmpTableName: body.tmp_table_name,
+  });
+  checkQueryAccess(principalOf(request), database, plan.analyzed, { schema, catalog });
+
+  const clientId = body.client_id || newClientId();
+  if (await queryRepository.getByClientId(ctx.store.db, clientId)) {
+    throw new TesseraError(
+      400,
+      `A query with client id "${clientId}" already exists; send a new client id.`,
+    );
+  }
+  const runAsync = Boolean(database.allow_run_async);
+  const now = Date.now();
+  const queryId = await queryRepository.insert(ctx.store.db, {
+    client_id: clientId,
+    database_id: database.id,
+    user_id: user.id,
+    status: runAsync ? 'pending' : 'running',
+    tab_name: body.tab ?? null,
+    sql_editor_id: body.sql_editor_id ?? null,
+    catalog,
+    schema,
+    sql: body.sql,
+    select_sql: plan.ctas?.selectSql ?? null,
+    executed_sql: plan.statements.join(';\n'),
+    limit: plan.limit,
+    limiting_factor: plan.limitingFactor,
+    select_as_cta: body.select_as_cta ? 1 : 0,
+    select_as_cta_used: plan.ctas ? 1 : 0,
+    ctas_method: plan.ctas?.method ?? body.ctas_method ?? 'TABLE',
+    tmp_table_name: plan.ctas?.table ?? null,
+    tmp_schema_name: plan.ctas?.schema ?? null,
+    progress: 0,
+    rows: null,
+    error_message: null,
+    results_key: null,
+    start_time: now,
+    start_running_time: runAsync ? null : now,
+    end_time: null,
+    end_result_backend_time: null,
+    tracking_url: null,
+    heartbeat_ms: now,
+  });
+
+  if (runAsync) {
+    // Read before queueing: the answer says `pending` even if a worker starts at once.
+    const pending = toQueryRecord(await mustGet(ctx, queryId));
+    try {
+      await runtime.enqueue(queryId, clientId);
+    } catch (error) {
+      ctx.logger.error({ err: error, queryId }, 'could not queue a SQL Lab run');
+      const message = 'Failed to start the query on a worker. Please try again.';
+      await queryRepository.update(ctx.store.db, queryId, {
+        status: 'failed',
+        error_message: message,
+        end_time: Date.now(),
+      });
+      throw new TesseraError(503, message, { errorType: 'GENERIC_BACKEND_ERROR' });
+    }
+    return { status: 202, body: { query: pending } };
+  }
+
+  const outcome = await runtime.runSync(queryId, clientId);
+  if (outcome.status === 'stopped') throw new TesseraError(400, 'The query was stopped.');
+  if (outcome.status !== 'success') throw outcome.error;
+  const row = await mustGet(ctx, queryId);
+  return {
+    status: 200,
+    body: resultsPayload(row, outcome.table, outcome.columns, DISPLAY_MAX_ROW),
+  };
+}
+
+async function mustGet(ctx: AppContext, queryId: number): Promise<QueryRowWithNames> {
+  const row = await queryRepository.get(ctx.store.db, queryId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The synchronous payload, its rows cut at `displayRows` with `displayLimitReached` then. */
+export function resultsPayload(
+  row: QueryRowWithNames,
+  table: Table,
+  columns: ResultColumn[] | ReturnType<typeof wireColumns>,
+  displayRows: number,
+): QueryResultsPayload {
+  const shown = table.numRows > displayRows ? table.slice(0, displayRows) : table;
+  const wire =
+    columns.length > 0 && 'column_name' in columns[0]
+      ? (columns as ReturnType<typeof wireColumns>)
+      : wireColumns(columns as ResultColumn[]);
+  const payload: QueryResultsPayload = {
+    query_id: row.id,
+    status: 'success',
+    data: rowsOf(shown),
+    columns: wire,
+    selected_columns: wire,
+    expanded_columns: [],
+    query: toQueryRecord(row),
+  };
+  if (table.numRows > displayRows) payload.displayLimitReached = true;
+  return payload;
+}
