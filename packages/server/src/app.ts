@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { chartDataRoutes } from './charts-data/routes.ts';
 import type { AppContext } from './context.ts';
 import { ConnectionManager } from './databases/connections.ts';
 import { databaseRoutes } from './databases/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(sqllabStateRoutes(ctx));
   await app.register(savedQueryRoutes(ctx));
   await app.register(sqllabFeature(ctx));
+  await app.register(chartDataRoutes(ctx));
   await app.register(webRoutes(ctx));
   return app;
 }

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { type Cell, column, frameOf, rowsOf } from './frame.ts';
+import { applyPostProcessing } from './index.ts';
+import { base, refusal } from './testSupport.ts';
+
+const apply = (operation: string, options: Record<string, unknown>, frame = base()) =>
+  applyPostProcessing(frame, [{ operation, options }]);
+const col = (operation: string, options: Record<string, unknown>, name: string) =>
+  column(apply(operation, options), name).map((v) =>
+    typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v,
+  );
+
+// std of two consecutive integers, rounded as `col` rounds.
+const ROOT_HALF = Math.round(Math.SQRT1_2 * 1e6) / 1e6;
+
+describe('rolling', () => {
+  it('sums over a window, empty until the window is full', () => {
+    expect(
+      col('rolling', { rolling_type: 'sum', window: 2, columns: { sales: 'sales' } }, 'sales'),
+    ).toEqual([null, 3, 5, 7]);
+  });
+
+  it('drops the ramp-up rows when min_periods is given', () => {
+    const frame = apply('rolling', {
+      rolling_type: 'sum',
+      window: 2,
+      min_periods: 2,
+      columns: { sales: 'rolled' },
+    });
+    expect(rowsOf(frame).map((r) => [r.sales, r.rolled])).toEqual([
+      [2, 3],
+      [3, 5],
+      [4, 7],
+    ]);
+  });
+
+  it('averages with min_periods 1 and computes a sample std', () => {
+    expect(
+      col(
+        'rolling',
+        { rolling_type: 'mean', window: 3, min_periods: 1, columns: { sales: 'sales' } },
+        'sales',
+      ),
+    ).toEqual([1, 1.5, 2, 3]);
+    expect(
+      col('rolling', { rolling_type: 'std', window: 2, columns: { sales: 'sales' } }, 'sales'),
+    ).toEqual([null, ROOT_HALF, ROOT_HALF, ROOT_HALF]);
+  });
+
+  it('treats cumsum as a cumulative sum', () => {
+    expect(
+      col('rolling', { rolling_type: 'cumsum', columns: { sales: 'sales' } }, 'sales'),
+    ).toEqual([1, 3, 6, 10]);
+  });
+
+  it('refuses a bad type or a missing window', () => {
+    expect(refusal(() => apply('rolling', { rolling_type: 'foo', window: 2 }))).toBe(
+      'Invalid rolling_type: foo',
+    );
+    expect(refusal(() => apply('rolling', { rolling_type: 'sum' }))).toBe(
+      'Undefined window for rolling operation',
+    );
+  });
+});
+
+describe('cum and diff', () => {
+  it.each([
+    ['sum', 'sales', [1, 3, 6, 10]],
+    ['prod', 'sales', [1, 2, 6, 24]],
+    ['min', 'cost', [2, 2, 1, 1]],
+    ['max', 'cost', [2, 2, 2, 4]],
+  ])('cumulative %s', (operator, name, expected) => {
+    expect(col('cum', { operator, columns: { [name]: name } }, name)).toEqual(expected);
+  });
+
+  it('refuses an unknown cumulative operator', () => {
+    expect(refusal(() => apply('cum', { operator: 'avg', columns: { sales: 'sales' } }))).toBe(
+      'Invalid cumulative operator: avg',
+    );
+  });
+
+  it('differences against earlier rows', () => {
+    expect(col('diff', { columns: { sales: 'sales' } }, 'sales')).toEqual([null, 1, 1, 1]);
+    expect(col('diff', { columns: { sales: 'd2' }, periods: 2 }, 'd2')).toEqual([null, null, 2, 2]);
+  });
+});
+
+describe('compare', () => {
+  it.each([
+    ['difference', [-1, 0, 2, 0]],
+    ['percentage', [-0.5, 0, 2, 0]],
+    ['ratio', [0.5, 1, 3, 1]],
+  ])('%s of sales against cost', (type, expected) => {
+    const options = { source_columns: ['sales'], compare_columns: ['cost'], compare_type: type };
+    expect(col('compare', options, `${type}__sales__cost`)).toEqual(expected);
+  });
+
+  it('drops the compared columns on request and checks lengths', () => {
+    const frame = apply('compare', {
+      source_columns: ['sales'],
+      compare_columns: ['cost'],
+      compare_type: 'difference',
+      drop_original_columns: true,
+    });
+    expect(frame.table.columnNames()).toEqual([
+      'ds',
+      'country',
+      'product',
+      'difference__sales__cost',
+    ]);
+    expect(
+      refusal(() =>
+        apply('compare', { source_columns: ['sales'], compare_columns: [], compare_type: 'ratio' }),
+      ),
+    ).toBe('`compare_columns` must have the same length as `source_columns`.');
+  });
+});
+
+describe('contribution', () => {
+  it('divides by the column total', () => {
+    expect(col('contribution', { orientation: 'column', columns: ['sales'] }, 'sales')).toEqual([
+      0.1, 0.2, 0.3, 0.4,
+    ]);
+  });
+
+  it('divides by the row total, renaming the results', () => {
+    const frame = apply('contribution', {
+      orientation: 'row',
+      columns: ['sales', 'cost'],
+      rename_columns: ['sales_share', 'cost_share'],
+    });
+    expect(column(frame, 'sales_share').map((v) => Math.round((v as number) * 1e6) / 1e6)).toEqual([
+      0.333333, 0.5, 0.75, 0.5,
+    ]);
+    expect(column(frame, 'sales')).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('resample', () => {
+  const H = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
+  const sparse = () =>
+    frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(1), H(3)]],
+        ['v', [1, 3]],
+      ]),
+      ['ds'],
+    );
+  const resampled = (options: Record<string, unknown>, frame = sparse()) =>
+    rowsOf(apply('resample', options, frame)).map((r) => [
+      new Date(r.ds as number).toISOString().slice(0, 13),
+      r.v,
+    ]);
+
+  it.each([
+    ['asfreq', {}, [1, null, 3]],
+    ['asfreq', { fill_value: 0 }, [1, 0, 3]],
+    ['ffill', {}, [1, 1, 3]],
+    ['bfill', {}, [1, 3, 3]],
+    ['sum', {}, [1, 0, 3]],
+    ['mean', {}, [1, null, 3]],
+    ['median', {}, [1, null, 3]],
+  ])('1D with %s %j', (method, extra, values) => {
+    expect(resampled({ rule: '1D', method, ...extra }).map(([, v]) => v)).toEqual(values);
+  });
+
+  it('labels 1M bins by the last day of the month and 1AS bins by the first of the year', () => {
+    const frame = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(15), H(31, 10), Date.UTC(2024, 1, 2), Date.UTC(2024, 3, 1)]],
+        ['v', [1, 2, 4, 8]],
+      ]),
+      ['ds'],
+    );
+    expect(resampled({ rule: '1M', method: 'sum' }, frame)).toEqual([
+      ['2024-01-31T00', 3],
+      ['2024-02-29T00', 4],
+      ['2024-03-31T00', 0],
+      ['2024-04-30T00', 8],
+    ]);
+    expect(resampled({ rule: '1AS', method: 'sum' }, frame)).toEqual([['2024-01-01T00', 15]]);
+  });
+
+  it('bins 7D from the first day and 1H by the hour', () => {
+    const frame = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(1, 5), H(5), H(9, 2)]],
+        ['v', [1, 2, 4]],
+      ]),
+      ['ds'],
+    );
+    expect(resampled({ rule: '7D', method: 'sum' }, frame)).toEqual([
+      ['2024-01-01T00', 3],
+      ['2024-01-08T00', 4],
+    ]);
+    const hourly = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(1, 1), H(1, 3)]],
+        ['v', [5, 6]],
+      ]),
+      ['ds'],
+    );
+    expect(resampled({ rule: '1H', method: 'asfreq' }, hourly)).toEqual([
+      ['2024-01-01T01', 5],
+      ['2024-01-01T02', null],
+      ['2024-01-01T03', 6],
+    ]);
+  });
+
+  it('refuses rules and methods outside the spec', () => {
+    expect(refusal(() => apply('resample', { rule: '2W', method: 'sum' }, sparse()))).toBe(
+      'Invalid resample rule: 2W',
+    );
+    expect(refusal(() => apply('resample', { rule: '1D', method: 'max' }, sparse()))).toBe(
+      'Invalid resample method: max',
+    );
+  });
+});

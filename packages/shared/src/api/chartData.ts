@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * The chart-data contract (reference/superset-api.md, "Chart data"): the query context a client
+ * posts to `POST /api/v1/chart/data` and the answer. Objects pass unknown keys through because
+ * Superset clients send many keys this server does not read (optionName, hasCustomLabel, ...).
+ */
+
+export const AGGREGATES = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'] as const;
+
+export const FILTER_OPERATORS = [
+  '==',
+  '!=',
+  '>',
+  '<',
+  '>=',
+  '<=',
+  'LIKE',
+  'NOT LIKE',
+  'ILIKE',
+  'IS NULL',
+  'IS NOT NULL',
+  'IN',
+  'NOT IN',
+  'IS TRUE',
+  'IS FALSE',
+  'TEMPORAL_RANGE',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export const RESULT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export const RESULT_TYPES = [
+  'full',
+  'query',
+  'results',
+  'samples',
+  'columns',
+  'timegrains',
+  'post_processed',
+  'drill_detail',
+] as const;
+export type ResultType = (typeof RESULT_TYPES)[number];
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/** A column as a dataset column's name (physical or calculated). */
+const ColumnRef = z.looseObject({
+  column_name: z.string(),
+});
+
+export const AdhocMetric = z.looseObject({
+  expressionType: z.enum(['SIMPLE', 'SQL']),
+  column: ColumnRef.nullish(),
+  aggregate: z.enum(AGGREGATES).nullish(),
+  sqlExpression: z.string().nullish(),
+  label: z.string().nullish(),
+});
+export type AdhocMetric = z.infer<typeof AdhocMetric>;
+
+export const Metric = z.union([z.string(), AdhocMetric]);
+export type Metric = z.infer<typeof Metric>;
+
+export const AdhocColumn = z.looseObject({
+  sqlExpression: z.string(),
+  label: z.string().nullish(),
+  columnType: z.enum(['BASE_AXIS', 'SERIES']).nullish(),
+  timeGrain: z.string().nullish(),
+  expressionType: z.literal('SQL').nullish(),
+});
+export type AdhocColumn = z.infer<typeof AdhocColumn>;
+
+export const Column = z.union([z.string(), AdhocColumn]);
+export type Column = z.infer<typeof Column>;
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const QueryObjectFilter = z.looseObject({
+  col: Column,
+  op: z.enum(FILTER_OPERATORS),
+  val: z.union([Scalar, z.array(Scalar)]).optional(),
+  grain: z.string().nullish(),
+  isExtra: z.boolean().nullish(),
+});
+export type QueryObjectFilter = z.infer<typeof QueryObjectFilter>;
+
+export const QueryObjectExtras = z.looseObject({
+  where: z.string().nullish(),
+  having: z.string().nullish(),
+  time_grain_sqla: z.string().nullish(),
+  relative_start: z.string().nullish(),
+  relative_end: z.string().nullish(),
+});
+export type QueryObjectExtras = z.infer<typeof QueryObjectExtras>;
+
+export const PostProcessingRule = z.looseObject({
+  operation: z.string(),
+  options: z.record(z.string(), z.unknown()).nullish(),
+});
+export type PostProcessingRule = z.infer<typeof PostProcessingRule>;
+
+export const OrderByItem = z.tuple([Metric, z.boolean()]);
+
+export const QueryObject = z.looseObject({
+  columns: z.array(Column).nullish(),
+  metrics: z.array(Metric).nullish(),
+  filters: z.array(QueryObjectFilter).nullish(),
+  extras: QueryObjectExtras.nullish(),
+  time_range: z.string().nullish(),
+  granularity: z.string().nullish(),
+  row_limit: z.number().int().min(0).nullish(),
+  row_offset: z.number().int().min(0).nullish(),
+  orderby: z.array(OrderByItem).nullish(),
+  order_desc: z.boolean().nullish(),
+  series_columns: z.array(Column).nullish(),
+  series_limit: z.number().int().min(0).nullish(),
+  series_limit_metric: Metric.nullish(),
+  is_timeseries: z.boolean().nullish(),
+  time_offsets: z.array(z.string()).nullish(),
+  post_processing: z.array(PostProcessingRule.nullable()).nullish(),
+  annotation_layers: z.array(z.record(z.string(), z.unknown())).nullish(),
+  applied_time_extras: z.record(z.string(), z.unknown()).nullish(),
+  url_params: z.record(z.string(), z.string()).nullish(),
+  is_rowcount: z.boolean().nullish(),
+  result_type: z.enum(RESULT_TYPES).nullish(),
+});
+export type QueryObject = z.infer<typeof QueryObject>;
+
+export const QueryContext = z.looseObject({
+  datasource: z.looseObject({
+    id: z.union([z.number().int(), z.string()]),
+    type: z.string(),
+  }),
+  queries: z.array(QueryObject),
+  form_data: z.record(z.string(), z.unknown()).nullish(),
+  force: z.boolean().nullish(),
+  result_format: z.enum(RESULT_FORMATS).nullish(),
+  result_type: z.enum(RESULT_TYPES).nullish(),
+  custom_cache_timeout: z.number().int().nullish(),
+});
+export type QueryContext = z.infer<typeof QueryContext>;
+
+/** 0 numeric, 1 string, 2 temporal, 3 boolean. */
+export type GenericDataType = 0 | 1 | 2 | 3;
+
+export interface ChartDataQueryResult {
+  cache_key: string | null;
+  cached_dttm: string | null;
+  cache_timeout: number | null;
+  is_cached: boolean | null;
+  query: string;
+  status: 'success' | 'failed';
+  error: string | null;
+  stacktrace: null;
+  rowcount: number;
+  sql_rowcount: number;
+  from_dttm: number | null;
+  to_dttm: number | null;
+  label_map: Record<string, string[]>;
+  colnames: string[];
+  indexnames: Array<string | number>;
+  coltypes: GenericDataType[];
+  data: Array<Record<string, unknown>>;
+  result_format: ResultFormat;
+  applied_template_filters: string[];
+  applied_filters: Array<{ column: string }>;
+  rejected_filters: Array<{ reason: string; column: string }>;
+  annotation_data: Record<string, unknown>;
+}
+
+export interface ChartDataAnswer {
+  result: Array<Partial<ChartDataQueryResult> & Record<string, unknown>>;
+}
