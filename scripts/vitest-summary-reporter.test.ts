@@ -32,5 +32,6 @@ describe('the closing line', () => {
     // the failing hook; failed: the assertion, the broken file, the hook, the unhandled error.
     expect(lines.at(-1)).toBe('3 passed, 4 failed, 2 skipped');
     expect(run.status).not.toBe(0);
-  });
+    // A nested vitest run: seconds when idle, much longer while the rest of the suite runs.
+  }, 120_000);
 });
