@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type TokenType = 'access' | 'refresh';
 
 /** JWT bearer tokens for API clients (Superset's /api/v1/security/login). HS256 with a derived key. */
 export class TokenIssuer {
-  private readonly key: Uint8Array;
+  // A KeyObject made once: jose would otherwise import raw key bytes again on every verify.
+  private readonly key: KeyObject;
 
   constructor(secretKey: string) {
-    this.key = createHash('sha256').update(`tessera-jwt:${secretKey}`).digest();
+    this.key = createSecretKey(createHash('sha256').update(`tessera-jwt:${secretKey}`).digest());
   }
 
   sign(userId: number, type: TokenType, lifetimeSeconds: number): Promise<string> {
