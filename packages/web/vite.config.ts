@@ -10,7 +10,7 @@ const devServer = process.env.TESSERA_DEV_SERVER ?? 'http://localhost:8088';
 const vendorGroups = [
   {
     name: 'react',
-    test: /node_modules[\\/](react|react-dom|react-router|scheduler|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
+    test: /node_modules[\\/](react|react-dom|react-router|scheduler|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store|@babel[\\/]runtime)[\\/]/,
     priority: 30,
   },
   {
@@ -20,6 +20,13 @@ const vendorGroups = [
   },
   // Validation schemas are needed by admin forms only: their own chunk, loaded with those pages.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 25 },
+  // The SQL editor and the Arrow grid load with SQL Lab, not with every page.
+  {
+    name: 'codemirror',
+    test: /node_modules[\\/](@codemirror|@uiw|@lezer|crelt|style-mod|w3c-keyname)[\\/]/,
+    priority: 25,
+  },
+  { name: 'arrow', test: /node_modules[\\/](apache-arrow|flatbuffers|tslib)[\\/]/, priority: 25 },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 

@@ -78,4 +78,14 @@ describe('page routes', () => {
     expect(safeNextPath('https://evil.example/')).toBe('/');
     expect(safeNextPath(undefined)).toBe('/');
   });
+  it('refuses next targets a browser reads as another site once it drops tabs and newlines', () => {
+    expect(safeNextPath('/\t/evil.example/')).toBe('/');
+    expect(safeNextPath('/\n/evil.example/')).toBe('/');
+    expect(safeNextPath('/\r\n/evil.example/')).toBe('/');
+    expect(safeNextPath('/sqllab/\u0000')).toBe('/');
+  });
+  it('percent-encodes characters beyond ASCII so the target fits a Location header', () => {
+    expect(safeNextPath('/dashboard/ünï ☃/')).toBe('/dashboard/%C3%BCn%C3%AF %E2%98%83/');
+    expect(safeNextPath('/x/\ud800')).toBe('/');
+  });
 });

@@ -27,12 +27,28 @@ export function isLoginPage(pathname: string): boolean {
   return pathname === '/login' || pathname === LOGIN_PATH;
 }
 
+/** ASCII control characters: browsers drop tabs and newlines from a URL, headers refuse them. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * A `next` target is followed only when it stays on this site: a path starting with one slash
- * (not `//host`, not `/\host`, which browsers treat as another origin).
+ * (not `//host`, not `/\host`, which browsers treat as another origin, nor `/<tab>/host`, which
+ * they read as `//host`). Other characters beyond ASCII are percent-encoded so the target is a
+ * valid Location header.
  */
 export function safeNextPath(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/')) return '/';
+  if (typeof next !== 'string' || !next.startsWith('/') || hasControlCharacter(next)) return '/';
   if (next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
+  try {
+    return next.replace(/[^\u0020-\u007e]+/g, (text) => encodeURIComponent(text));
+  } catch {
+    // A lone surrogate cannot be encoded: no page has such a path.
+    return '/';
+  }
 }

@@ -111,6 +111,14 @@ describe('web client serving', () => {
       url: '/login/?next=%2F%2Fevil.example',
     });
     expect(outside.headers.location).toBe('/');
+    for (const next of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%00']) {
+      const refused = await t.call('alpha', { method: 'GET', url: `/login/?next=${next}` });
+      expect(refused.statusCode, next).toBe(302);
+      expect(refused.headers.location, next).toBe('/');
+    }
+    const unicode = await t.call('alpha', { method: 'GET', url: '/login/?next=%2F%E2%98%83%2F' });
+    expect(unicode.statusCode).toBe(302);
+    expect(unicode.headers.location).toBe('/%E2%98%83/');
   });
 
   it('answers the bootstrap as JSON for the client to refresh after login', async () => {

@@ -39,6 +39,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the configured timeout for this call (seconds; 0 waits forever). */
   timeoutSeconds?: number;
+  /** The Accept header (JSON unless said otherwise), e.g. the Arrow stream media type. */
+  accept?: string;
+}
+
+/** A successful reply read as bytes (Arrow IPC and other non-JSON answers). */
+export interface BinaryReply {
+  body: ArrayBuffer;
+  headers: Headers;
 }
 
 export interface ApiSettings {
@@ -55,6 +63,8 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** GET whose successful answer is returned as bytes with its headers; failures as usual. */
+  getBinary(path: string, options?: RequestOptions): Promise<BinaryReply>;
   configure(settings: Partial<ApiSettings>): void;
   /** Forgets the CSRF token; the next mutating call fetches a new one (after login or logout). */
   resetCsrfToken(): void;
@@ -69,6 +79,9 @@ interface RawReply {
   status: number;
   contentType: string;
   text: string;
+  /** Set instead of `text` for a successful binary read. */
+  bytes?: ArrayBuffer;
+  headers?: Headers;
 }
 
 export function buildUrl(path: string, options: Pick<RequestOptions, 'q' | 'query'> = {}): string {
@@ -112,6 +125,7 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     url: string,
     options: RequestOptions,
     token: string | null,
+    binary = false,
   ): Promise<RawReply> {
     const timeoutSeconds = options.timeoutSeconds ?? settings.timeoutSeconds;
     const controller = new AbortController();
@@ -127,7 +141,7 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     if (options.signal?.aborted) forwardAbort();
     options.signal?.addEventListener('abort', forwardAbort);
 
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers['X-CSRFToken'] = token;
     try {
@@ -139,6 +153,16 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
         signal: controller.signal,
       });
       // Read inside the timeout too: a reply that stalls mid-body times out the same way.
+      if (binary && response.ok) {
+        return {
+          ok: true,
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text: '',
+          bytes: await response.arrayBuffer(),
+          headers: response.headers,
+        };
+      }
       const text = await response.text();
       return {
         ok: response.ok,
@@ -215,6 +239,14 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     post: (path, body, options) => request('POST', path, { ...options, body }),
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    async getBinary(path, options = {}) {
+      const reply = await attempt('GET', buildUrl(path, options), options, null, true);
+      if (!reply.ok) {
+        if (reply.status === 401) settings.onUnauthorized?.(path);
+        throw new ClientError(normaliseErrorReply(reply.status, reply.text));
+      }
+      return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
+    },
     configure(next) {
       Object.assign(settings, next);
     },

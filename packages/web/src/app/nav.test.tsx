@@ -7,10 +7,17 @@ import { ShellLayout } from './ShellLayout.tsx';
 const keys = (entries: NavEntry[]) => entries.map((entry) => entry.key);
 
 describe('navigation filtering', () => {
-  it('shows an admin the built pages: Home and Databases, Users and Roles under Settings', () => {
+  it('shows an admin the built pages, and Users, Roles and Row level security under Settings', () => {
     const admin = testUser(ADMIN);
-    expect(keys(visibleNav(admin, 'main'))).toEqual(['home', 'databases']);
-    expect(keys(visibleNav(admin, 'settings'))).toEqual(['users', 'roles']);
+    expect(keys(visibleNav(admin, 'main'))).toEqual([
+      'home',
+      'sqllab',
+      'datasets',
+      'databases',
+      'saved-queries',
+      'query-history',
+    ]);
+    expect(keys(visibleNav(admin, 'settings'))).toEqual(['users', 'roles', 'row-level-security']);
   });
 
   it('hides the database admin page and user administration from Gamma', () => {
@@ -28,14 +35,7 @@ describe('navigation filtering', () => {
   it('keeps pages of later work out until they are built, whatever the permissions', () => {
     const admin = testUser(ADMIN);
     const unbuilt = NAV_ENTRIES.filter((entry) => !entry.built).map((entry) => entry.key);
-    expect(unbuilt).toEqual([
-      'sqllab',
-      'charts',
-      'dashboards',
-      'datasets',
-      'saved-queries',
-      'query-history',
-    ]);
+    expect(unbuilt).toEqual(['charts', 'dashboards']);
     const built = NAV_ENTRIES.map((entry) =>
       entry.key === 'sqllab' ? { ...entry, built: true } : entry,
     );
@@ -66,6 +66,8 @@ describe('navigation filtering', () => {
     ['/databaseview/list/', 'databases'],
     ['/databaseview/list', 'databases'],
     ['/users/list/', 'users'],
+    ['/tablemodelview/list/', 'datasets'],
+    ['/rowlevelsecurity/list/', 'row-level-security'],
     ['/elsewhere/', undefined],
   ])('marks %s as %s in the menu', (path, key) => {
     expect(activeNavKey(path)).toBe(key);

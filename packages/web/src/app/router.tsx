@@ -44,6 +44,56 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/roles/RolesPage.tsx')).RolesPage,
         }),
       },
+      {
+        path: 'tablemodelview/list',
+        lazy: async () => ({
+          Component: (await import('../features/datasets/DatasetListPage.tsx')).DatasetListPage,
+        }),
+      },
+      {
+        path: 'dataset/list',
+        lazy: async () => ({
+          Component: (await import('../features/datasets/redirects.tsx')).DatasetListRedirect,
+        }),
+      },
+      {
+        path: 'tablemodelview/edit/:id',
+        lazy: async () => ({
+          Component: (await import('../features/datasets/redirects.tsx')).DatasetEditRedirect,
+        }),
+      },
+      {
+        path: 'dataset/add',
+        lazy: async () => ({
+          Component: (await import('../features/datasets/AddDatasetPage.tsx')).AddDatasetPage,
+        }),
+      },
+      {
+        path: 'rowlevelsecurity/list',
+        lazy: async () => ({
+          Component: (await import('../features/rls/RlsListPage.tsx')).RlsListPage,
+        }),
+      },
+      ...['sqllab', 'sqllab/p/:key'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/sqllab/SqlLabPage.tsx')).SqlLabPage,
+        }),
+      })),
+      {
+        path: 'sqllab/history',
+        lazy: async () => ({
+          Component: (await import('../features/query-history/QueryHistoryPage.tsx'))
+            .QueryHistoryPage,
+        }),
+      },
+      {
+        path: 'savedqueryview/list',
+        lazy: async () => ({
+          Component: (await import('../features/saved-queries/SavedQueriesPage.tsx'))
+            .SavedQueriesPage,
+        }),
+      },
       { path: 'superset/*', element: <LegacyRedirect /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -41,12 +41,9 @@ function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** The frame of every signed-in page: brand, top navigation, settings menu, content. */
-export function AppShell(props: AppShellProps) {
-  const { token } = theme.useToken();
-  const dark = props.themeMode === 'dark';
-
-  const menuItems: MenuProps['items'] = props.navItems.map((item) => ({
+/** A menu entry that navigates inside the app. */
+function linkItem(item: ShellLink) {
+  return {
     key: item.key,
     icon: item.icon,
     label: (
@@ -54,7 +51,15 @@ export function AppShell(props: AppShellProps) {
         {item.label}
       </Link>
     ),
-  }));
+  };
+}
+
+/** The frame of every signed-in page: brand, top navigation, settings menu, content. */
+export function AppShell(props: AppShellProps) {
+  const { token } = theme.useToken();
+  const dark = props.themeMode === 'dark';
+
+  const menuItems: MenuProps['items'] = props.navItems.map(linkItem);
 
   const settingsMenu: MenuProps['items'] = [
     {
@@ -74,15 +79,7 @@ export function AppShell(props: AppShellProps) {
             key: 'manage',
             type: 'group' as const,
             label: 'Security',
-            children: props.settingsItems.map((item) => ({
-              key: item.key,
-              icon: item.icon,
-              label: (
-                <Link to={item.path} data-testid={item.testId}>
-                  {item.label}
-                </Link>
-              ),
-            })),
+            children: props.settingsItems.map(linkItem),
           },
         ]
       : []),

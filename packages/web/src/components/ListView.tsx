@@ -34,6 +34,10 @@ export interface ListViewProps<T> {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   errorTitle?: string;
   testId?: string;
+  /** Checkboxes for bulk actions (antd's row selection, passed through). */
+  rowSelection?: TableProps<T>['rowSelection'];
+  /** Change it when filters outside the table change: the list goes back to its first page. */
+  resetKey?: string;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -64,6 +68,11 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the key matters
+  useEffect(() => {
+    setParams((current) => (current.page === 0 ? current : { ...current, page: 0 }));
+  }, [props.resetKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadToken and retryToken only trigger a reload
   useEffect(() => {
@@ -127,6 +136,7 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
       ) : (
         <Table<T>
           rowKey={props.rowKey}
+          rowSelection={props.rowSelection}
           columns={props.columns}
           dataSource={data?.result ?? []}
           loading={loading}

@@ -4,10 +4,9 @@ import {
   DeleteOutlined,
   EditOutlined,
   FolderOpenOutlined,
-  PlusOutlined,
 } from '@ant-design/icons';
 import type { DatabaseListItem } from '@tessera/shared/api/databases';
-import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
@@ -15,10 +14,11 @@ import { canManageDatabases } from '../../app/nav.tsx';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { type ListParams, ListView } from '../../components/ListView.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
+import type { ListParams } from '../../components/ListView.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { useConfirmDelete, useListPage } from '../../components/useListPage.ts';
 import { DatabaseBrowser } from './components/DatabaseBrowser.tsx';
 import { DatabaseModal } from './components/DatabaseModal.tsx';
 import { EngineIcon } from './components/EngineIcon.tsx';
@@ -35,19 +35,30 @@ const flag = (value: boolean | undefined) =>
     </Typography.Text>
   );
 
+/** A sortable yes/no column of the list. */
+function flagColumn(title: string, key: keyof DatabaseListItem): TableColumnsType<Row>[number] {
+  return { title, dataIndex: key, key, sorter: true, align: 'center', render: flag };
+}
+
 type ModalState = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 
 /** `/databaseview/list/`: the database connections, for users who may manage them. */
 export function DatabaseListPage() {
   usePageTitle('Databases');
   const user = useAppSelector((state) => state.session.user);
-  const { modal } = App.useApp();
   const { addSuccessToast, addDangerToast } = useToasts();
-  const [reloadToken, setReloadToken] = useState(0);
-  const [modalState, setModalState] = useState<ModalState>(null);
+  const { modalState, openModal, closeModal, onSaved, reloadToken, reload } =
+    useListPage<ModalState>();
   const [params, setParams] = useSearchParams();
   const [browsing, setBrowsing] = useState<Row | null>(null);
-  const reload = () => setReloadToken((n) => n + 1);
+  const confirmDelete = useConfirmDelete({
+    onDeleted: (name) => {
+      addSuccessToast(`Deleted: ${name}`);
+      reload();
+    },
+    onFailed: (failure, name) =>
+      addDangerToast(`There was an issue deleting ${name}: ${errorMessage(failure)}`),
+  });
 
   const load = useCallback(async (listParams: ListParams, signal: AbortSignal) => {
     const answer = await databaseApi.list(listParams, signal);
@@ -73,28 +84,6 @@ export function DatabaseListPage() {
     setParams(params, { replace: true });
   };
 
-  const confirmDelete = (row: Row) => {
-    modal.confirm({
-      title: `Delete database "${row.database_name}"?`,
-      content:
-        'The connection is removed from Tessera. The data inside the database itself is not touched. This cannot be undone.',
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
-      onOk: async () => {
-        try {
-          await databaseApi.remove(row.id);
-          addSuccessToast(`Deleted: ${row.database_name}`);
-          reload();
-        } catch (failure) {
-          addDangerToast(
-            `There was an issue deleting ${row.database_name}: ${errorMessage(failure)}`,
-          );
-        }
-      },
-    });
-  };
-
   const columns: TableColumnsType<Row> = [
     {
       title: 'Database',
@@ -117,38 +106,10 @@ export function DatabaseListPage() {
       sorter: true,
       render: (backend: string) => <Tag>{backend}</Tag>,
     },
-    {
-      title: 'SQL Lab',
-      dataIndex: 'expose_in_sqllab',
-      key: 'expose_in_sqllab',
-      sorter: true,
-      align: 'center',
-      render: flag,
-    },
-    {
-      title: 'Async',
-      dataIndex: 'allow_run_async',
-      key: 'allow_run_async',
-      sorter: true,
-      align: 'center',
-      render: flag,
-    },
-    {
-      title: 'DML',
-      dataIndex: 'allow_dml',
-      key: 'allow_dml',
-      sorter: true,
-      align: 'center',
-      render: flag,
-    },
-    {
-      title: 'File upload',
-      dataIndex: 'allow_file_upload',
-      key: 'allow_file_upload',
-      sorter: true,
-      align: 'center',
-      render: flag,
-    },
+    flagColumn('SQL Lab', 'expose_in_sqllab'),
+    flagColumn('Async', 'allow_run_async'),
+    flagColumn('DML', 'allow_dml'),
+    flagColumn('File upload', 'allow_file_upload'),
     {
       title: 'Last modified',
       dataIndex: 'changed_on_delta_humanized',
@@ -170,86 +131,74 @@ export function DatabaseListPage() {
       key: 'actions',
       align: 'right',
       render: (_, row) => (
-        <Flex gap={2} justify="flex-end" data-testid="database-row-actions">
-          <Tooltip title="Browse tables">
-            <Button
-              type="text"
-              icon={<FolderOpenOutlined />}
-              onClick={() => openBrowser(row)}
-              data-testid="database-browse"
-              aria-label="Browse tables"
-            />
-          </Tooltip>
-          <Tooltip title="Edit">
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              onClick={() => setModalState({ mode: 'edit', id: row.id })}
-              data-testid="database-edit"
-              aria-label="Edit"
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => confirmDelete(row)}
-              data-testid="database-delete"
-              aria-label="Delete"
-            />
-          </Tooltip>
-        </Flex>
+        <RowActions
+          testId="database-row-actions"
+          actions={[
+            {
+              label: 'Browse tables',
+              icon: <FolderOpenOutlined />,
+              testId: 'database-browse',
+              onClick: () => openBrowser(row),
+            },
+            {
+              label: 'Edit',
+              icon: <EditOutlined />,
+              testId: 'database-edit',
+              onClick: () => openModal({ mode: 'edit', id: row.id }),
+            },
+            {
+              label: 'Delete',
+              icon: <DeleteOutlined />,
+              testId: 'database-delete',
+              danger: true,
+              onClick: () =>
+                confirmDelete({
+                  name: row.database_name ?? '',
+                  title: `Delete database "${row.database_name}"?`,
+                  content:
+                    'The connection is removed from Tessera. The data inside the database itself is not touched. This cannot be undone.',
+                  remove: () => databaseApi.remove(row.id),
+                }),
+            },
+          ]}
+        />
       ),
     },
   ];
 
-  const addButton = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setModalState({ mode: 'create' })}
-      data-testid="database-add"
-    >
-      Database
-    </Button>
-  );
-
   return (
-    <div data-testid="database-list-page">
-      <PageHeader
-        title="Databases"
-        subtitle="Connections to the databases Tessera queries. Browse a connection to see its schemas, tables and columns."
-        icon={<DatabaseOutlined />}
-        actions={addButton}
-      />
-      <ListView<Row>
-        testId="database-list"
-        rowKey="id"
-        columns={columns}
-        load={load}
-        reloadToken={reloadToken}
-        searchPlaceholder="Search databases"
-        errorTitle="Could not load databases"
-        defaultSort={{ field: 'changed_on_delta_humanized', order: 'desc' }}
-        empty={
-          <EmptyState
-            testId="database-empty"
-            title="No databases yet"
-            description="Connect PostgreSQL, MySQL, DuckDB or SQLite to start exploring your data."
-            action={addButton}
-          />
-        }
-      />
+    <ListPage<Row>
+      testId="database-list-page"
+      title="Databases"
+      subtitle="Connections to the databases Tessera queries. Browse a connection to see its schemas, tables and columns."
+      icon={<DatabaseOutlined />}
+      add={{
+        label: 'Database',
+        testId: 'database-add',
+        onClick: () => openModal({ mode: 'create' }),
+      }}
+      list={{
+        testId: 'database-list',
+        rowKey: 'id',
+        columns,
+        load,
+        reloadToken,
+        searchPlaceholder: 'Search databases',
+        errorTitle: 'Could not load databases',
+        defaultSort: { field: 'changed_on_delta_humanized', order: 'desc' },
+      }}
+      emptyState={{
+        testId: 'database-empty',
+        title: 'No databases yet',
+        description: 'Connect PostgreSQL, MySQL, DuckDB or SQLite to start exploring your data.',
+      }}
+    >
       {modalState && (
         <DatabaseModal
           open
           databaseId={modalState.mode === 'edit' ? modalState.id : undefined}
-          onClose={() => setModalState(null)}
-          onSaved={() => {
-            setModalState(null);
-            reload();
-          }}
+          onClose={closeModal}
+          onSaved={onSaved}
         />
       )}
       {browsing && (
@@ -262,6 +211,6 @@ export function DatabaseListPage() {
           onClose={closeBrowser}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

@@ -1,21 +1,18 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { Role } from '@tessera/shared/api/security';
 import { isAdmin } from '@tessera/shared/permissions';
-import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useCallback } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { pageLocally } from '../../app/clientList.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { type ListParams, ListView } from '../../components/ListView.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
+import type { ListParams } from '../../components/ListView.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { useConfirmDelete, useListPage } from '../../components/useListPage.ts';
 import { RoleModal } from './components/RoleModal.tsx';
 import { isGrant } from './permissionPairs.ts';
 import { rolesApi } from './rolesApi.ts';
@@ -26,11 +23,16 @@ type ModalState = { mode: 'create' } | { mode: 'edit'; role: Role } | null;
 export function RolesPage() {
   usePageTitle('Roles');
   const me = useAppSelector((state) => state.session.user);
-  const { modal } = App.useApp();
   const { addSuccessToast, addDangerToast } = useToasts();
-  const [modalState, setModalState] = useState<ModalState>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-  const reload = () => setReloadToken((n) => n + 1);
+  const { modalState, openModal, closeModal, onSaved, reloadToken, reload } =
+    useListPage<ModalState>();
+  const confirmDelete = useConfirmDelete({
+    onDeleted: (name) => {
+      addSuccessToast(`Deleted: ${name}`);
+      reload();
+    },
+    onFailed: (failure) => addDangerToast(errorMessage(failure)),
+  });
 
   const load = useCallback(async (params: ListParams, signal: AbortSignal) => {
     const answer = await rolesApi.list(signal);
@@ -38,27 +40,6 @@ export function RolesPage() {
   }, []);
 
   if (!isAdmin(me)) return <Forbidden what="role administration" />;
-
-  const confirmDelete = (role: Role) => {
-    modal.confirm({
-      title: `Delete role "${role.name}"?`,
-      content:
-        role.user_count > 0
-          ? `${role.user_count} user(s) have this role and lose its permissions.`
-          : 'No user has this role.',
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      onOk: async () => {
-        try {
-          await rolesApi.remove(role.id);
-          addSuccessToast(`Deleted: ${role.name}`);
-          reload();
-        } catch (failure) {
-          addDangerToast(errorMessage(failure));
-        }
-      },
-    });
-  };
 
   const columns: TableColumnsType<Role> = [
     {
@@ -105,69 +86,63 @@ export function RolesPage() {
       key: 'actions',
       align: 'right',
       render: (_, role) => (
-        <Flex gap={2} justify="flex-end">
-          <Tooltip title="Edit">
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label="Edit"
-              data-testid="role-edit"
-              onClick={() => setModalState({ mode: 'edit', role })}
-            />
-          </Tooltip>
-          <Tooltip title={role.builtin ? 'Built-in roles cannot be deleted' : 'Delete'}>
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label="Delete"
-              data-testid="role-delete"
-              disabled={role.builtin}
-              onClick={() => confirmDelete(role)}
-            />
-          </Tooltip>
-        </Flex>
+        <RowActions
+          actions={[
+            {
+              label: 'Edit',
+              icon: <EditOutlined />,
+              testId: 'role-edit',
+              onClick: () => openModal({ mode: 'edit', role }),
+            },
+            {
+              label: 'Delete',
+              icon: <DeleteOutlined />,
+              testId: 'role-delete',
+              danger: true,
+              disabled: role.builtin,
+              tooltip: role.builtin ? 'Built-in roles cannot be deleted' : undefined,
+              onClick: () =>
+                confirmDelete({
+                  name: role.name,
+                  title: `Delete role "${role.name}"?`,
+                  content:
+                    role.user_count > 0
+                      ? `${role.user_count} user(s) have this role and lose its permissions.`
+                      : 'No user has this role.',
+                  remove: () => rolesApi.remove(role.id),
+                }),
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div data-testid="roles-page">
-      <PageHeader
-        title="Roles"
-        subtitle="A role bundles permissions and grants on databases, schemas and datasets."
-        icon={<SafetyCertificateOutlined />}
-        actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="role-add"
-            onClick={() => setModalState({ mode: 'create' })}
-          >
-            Role
-          </Button>
-        }
-      />
-      <ListView<Role>
-        testId="role-list"
-        rowKey="id"
-        columns={columns}
-        load={load}
-        reloadToken={reloadToken}
-        searchPlaceholder="Search roles"
-        errorTitle="Could not load roles"
-        defaultSort={{ field: 'name', order: 'asc' }}
-      />
+    <ListPage<Role>
+      testId="roles-page"
+      title="Roles"
+      subtitle="A role bundles permissions and grants on databases, schemas and datasets."
+      icon={<SafetyCertificateOutlined />}
+      add={{ label: 'Role', testId: 'role-add', onClick: () => openModal({ mode: 'create' }) }}
+      list={{
+        testId: 'role-list',
+        rowKey: 'id',
+        columns,
+        load,
+        reloadToken,
+        searchPlaceholder: 'Search roles',
+        errorTitle: 'Could not load roles',
+        defaultSort: { field: 'name', order: 'asc' },
+      }}
+    >
       {modalState && (
         <RoleModal
           role={modalState.mode === 'edit' ? modalState.role : undefined}
-          onClose={() => setModalState(null)}
-          onSaved={() => {
-            setModalState(null);
-            reload();
-          }}
+          onClose={closeModal}
+          onSaved={onSaved}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

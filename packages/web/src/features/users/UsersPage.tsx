@@ -1,33 +1,24 @@
 import {
   DeleteOutlined,
   EditOutlined,
-  PlusOutlined,
   StopOutlined,
   TeamOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import type { User } from '@tessera/shared/api/security';
 import { isAdmin } from '@tessera/shared/permissions';
-import {
-  App,
-  Avatar,
-  Badge,
-  Button,
-  Flex,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useCallback, useState } from 'react';
+import { Avatar, Badge, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { pageLocally } from '../../app/clientList.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { type ListParams, ListView } from '../../components/ListView.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
+import type { ListParams } from '../../components/ListView.tsx';
+import { type RowAction, RowActions } from '../../components/RowActions.tsx';
+import { useConfirmDelete, useListPage } from '../../components/useListPage.ts';
 import { UserModal } from './components/UserModal.tsx';
 import { usersApi } from './usersApi.ts';
 
@@ -47,11 +38,16 @@ function formatDate(iso: string | null): string {
 export function UsersPage() {
   usePageTitle('Users');
   const me = useAppSelector((state) => state.session.user);
-  const { modal } = App.useApp();
   const { addSuccessToast, addDangerToast } = useToasts();
-  const [modalState, setModalState] = useState<ModalState>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-  const reload = () => setReloadToken((n) => n + 1);
+  const { modalState, openModal, closeModal, onSaved, reloadToken, reload } =
+    useListPage<ModalState>();
+  const confirmDelete = useConfirmDelete({
+    onDeleted: (name) => {
+      addSuccessToast(`Deleted: ${name}`);
+      reload();
+    },
+    onFailed: (failure) => addDangerToast(errorMessage(failure)),
+  });
 
   const load = useCallback(async (params: ListParams, signal: AbortSignal) => {
     const answer = await usersApi.list(signal);
@@ -78,24 +74,6 @@ export function UsersPage() {
     } catch (failure) {
       addDangerToast(errorMessage(failure));
     }
-  };
-
-  const confirmDelete = (user: User) => {
-    modal.confirm({
-      title: `Delete user "${user.username}"?`,
-      content: 'Consider deactivating instead: a deleted user cannot be restored.',
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      onOk: async () => {
-        try {
-          await usersApi.remove(user.id);
-          addSuccessToast(`Deleted: ${user.username}`);
-          reload();
-        } catch (failure) {
-          addDangerToast(errorMessage(failure));
-        }
-      },
-    });
   };
 
   const columns: TableColumnsType<User> = [
@@ -161,93 +139,78 @@ export function UsersPage() {
       align: 'right',
       render: (_, user) => {
         const self = user.id === me?.userId;
+        const activation: RowAction = user.active
+          ? {
+              label: 'Deactivate',
+              icon: <StopOutlined />,
+              testId: 'user-deactivate',
+              tooltip: self ? 'You cannot deactivate yourself' : undefined,
+              disabled: self,
+              onClick: () => setActive(user, false),
+            }
+          : {
+              label: 'Activate',
+              icon: <UndoOutlined />,
+              testId: 'user-activate',
+              onClick: () => setActive(user, true),
+            };
         return (
-          <Flex gap={2} justify="flex-end">
-            <Tooltip title="Edit">
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label="Edit"
-                data-testid="user-edit"
-                onClick={() => setModalState({ mode: 'edit', user })}
-              />
-            </Tooltip>
-            {user.active ? (
-              <Tooltip title={self ? 'You cannot deactivate yourself' : 'Deactivate'}>
-                <Button
-                  type="text"
-                  icon={<StopOutlined />}
-                  aria-label="Deactivate"
-                  data-testid="user-deactivate"
-                  disabled={self}
-                  onClick={() => setActive(user, false)}
-                />
-              </Tooltip>
-            ) : (
-              <Tooltip title="Activate">
-                <Button
-                  type="text"
-                  icon={<UndoOutlined />}
-                  aria-label="Activate"
-                  data-testid="user-activate"
-                  onClick={() => setActive(user, true)}
-                />
-              </Tooltip>
-            )}
-            <Tooltip title={self ? 'You cannot delete yourself' : 'Delete'}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label="Delete"
-                data-testid="user-delete"
-                disabled={self}
-                onClick={() => confirmDelete(user)}
-              />
-            </Tooltip>
-          </Flex>
+          <RowActions
+            actions={[
+              {
+                label: 'Edit',
+                icon: <EditOutlined />,
+                testId: 'user-edit',
+                onClick: () => openModal({ mode: 'edit', user }),
+              },
+              activation,
+              {
+                label: 'Delete',
+                icon: <DeleteOutlined />,
+                testId: 'user-delete',
+                danger: true,
+                disabled: self,
+                tooltip: self ? 'You cannot delete yourself' : undefined,
+                onClick: () =>
+                  confirmDelete({
+                    name: user.username,
+                    title: `Delete user "${user.username}"?`,
+                    content: 'Consider deactivating instead: a deleted user cannot be restored.',
+                    remove: () => usersApi.remove(user.id),
+                  }),
+              },
+            ]}
+          />
         );
       },
     },
   ];
 
   return (
-    <div data-testid="users-page">
-      <PageHeader
-        title="Users"
-        subtitle="People who can sign in to Tessera, and the roles that decide what they see."
-        icon={<TeamOutlined />}
-        actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="user-add"
-            onClick={() => setModalState({ mode: 'create' })}
-          >
-            User
-          </Button>
-        }
-      />
-      <ListView<User>
-        testId="user-list"
-        rowKey="id"
-        columns={columns}
-        load={load}
-        reloadToken={reloadToken}
-        searchPlaceholder="Search by name, e-mail or role"
-        errorTitle="Could not load users"
-        defaultSort={{ field: 'username', order: 'asc' }}
-      />
+    <ListPage<User>
+      testId="users-page"
+      title="Users"
+      subtitle="People who can sign in to Tessera, and the roles that decide what they see."
+      icon={<TeamOutlined />}
+      add={{ label: 'User', testId: 'user-add', onClick: () => openModal({ mode: 'create' }) }}
+      list={{
+        testId: 'user-list',
+        rowKey: 'id',
+        columns,
+        load,
+        reloadToken,
+        searchPlaceholder: 'Search by name, e-mail or role',
+        errorTitle: 'Could not load users',
+        defaultSort: { field: 'username', order: 'asc' },
+      }}
+    >
       {modalState && (
         <UserModal
           user={modalState.mode === 'edit' ? modalState.user : undefined}
-          onClose={() => setModalState(null)}
-          onSaved={() => {
-            setModalState(null);
-            reload();
-          }}
+          onClose={closeModal}
+          onSaved={onSaved}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

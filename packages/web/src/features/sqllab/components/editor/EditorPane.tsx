@@ -1,0 +1,201 @@
+import { DatabaseOutlined } from '@ant-design/icons';
+import { Flex, Select } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../../app/api.ts';
+import { useAppSelector } from '../../../../app/store.ts';
+import { useToasts } from '../../../../app/useToasts.ts';
+import { useSqlLabDispatch, useSqlLabSelector } from '../../state/hooks.ts';
+import {
+  selectActiveCostEstimate,
+  selectActiveDatabase,
+  selectActiveEditorTables,
+  selectDatabases,
+  selectLatestQuery,
+} from '../../state/selectors.ts';
+import {
+  queryEditorSetCursorPosition,
+  queryEditorSetDb,
+  queryEditorSetQueryLimit,
+  queryEditorSetSelectedText,
+  queryEditorSetSql,
+  queryEditorSetTemplateParams,
+} from '../../state/sqlLabSlice.ts';
+import {
+  createPermalink,
+  estimateQueryCost,
+  formatQuery,
+  loadFunctionNames,
+  runEditorQuery,
+  saveQuery,
+  updateSavedQuery,
+} from '../../state/thunks/editor.ts';
+import { stopQuery } from '../../state/thunks/queries.ts';
+import type { QueryEditor } from '../../state/types.ts';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { EstimateModal } from './EstimateModal.tsx';
+import { SaveQueryModal } from './SaveQueryModal.tsx';
+import { ShareModal } from './ShareModal.tsx';
+import { SqlEditor } from './SqlEditor.tsx';
+import { TemplateParamsModal } from './TemplateParamsModal.tsx';
+import { useCompletionData } from './useCompletionData.ts';
+
+const RUNNING_STATES = new Set(['running', 'started', 'pending', 'fetching', 'scheduled']);
+export const LINK_COPIED = 'Link copied to clipboard';
+
+type OpenModal = 'save' | 'params' | 'estimate' | null;
+
+/** The north pane of a tab: toolbar, CodeMirror editor and the toolbar's dialogs. */
+export function EditorPane({
+  editor,
+  showDatabasePicker,
+}: {
+  editor: QueryEditor;
+  showDatabasePicker: boolean;
+}) {
+  const dispatch = useSqlLabDispatch();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const themeMode = useAppSelector((state) => state.theme.mode);
+  const database = useSqlLabSelector(selectActiveDatabase);
+  const databases = useSqlLabSelector(selectDatabases);
+  const tables = useSqlLabSelector(selectActiveEditorTables);
+  const latestQuery = useSqlLabSelector(selectLatestQuery);
+  const estimate = useSqlLabSelector(selectActiveCostEstimate);
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [formatting, setFormatting] = useState(false);
+  const { schemas, tableNames } = useCompletionData(editor.dbId, editor.schema);
+
+  const { id, dbId } = editor;
+  useEffect(() => {
+    if (dbId) void dispatch(loadFunctionNames(id, dbId));
+  }, [dispatch, id, dbId]);
+
+  const running = latestQuery ? RUNNING_STATES.has(latestQuery.state) : false;
+  const run = useCallback(() => {
+    if (!running) void dispatch(runEditorQuery(id));
+  }, [dispatch, id, running]);
+  const stop = useCallback(() => {
+    if (latestQuery) void dispatch(stopQuery(latestQuery));
+  }, [dispatch, latestQuery]);
+  const format = useCallback(async () => {
+    setFormatting(true);
+    await dispatch(formatQuery(id));
+    setFormatting(false);
+  }, [dispatch, id]);
+  const share = useCallback(async () => {
+    try {
+      const url = await dispatch(createPermalink(id));
+      setShareUrl(url);
+      await navigator.clipboard?.writeText(url).then(
+        () => addSuccessToast(LINK_COPIED),
+        () => undefined,
+      );
+    } catch (error) {
+      addDangerToast(errorMessage(error));
+    }
+  }, [dispatch, id, addSuccessToast, addDangerToast]);
+
+  const databaseOptions = useMemo(
+    () =>
+      Object.values(databases)
+        .sort((a, b) => a.database_name.localeCompare(b.database_name))
+        .map((db) => ({ value: db.id, label: db.database_name })),
+    [databases],
+  );
+
+  const picker = showDatabasePicker ? (
+    <Select
+      value={editor.dbId ?? undefined}
+      placeholder="Choose a database"
+      options={databaseOptions}
+      onChange={(value: number) => dispatch(queryEditorSetDb(id, value))}
+      style={{ minWidth: 180 }}
+      prefix={<DatabaseOutlined />}
+      data-testid="sqllab-database-select"
+      aria-label="Database"
+    />
+  ) : null;
+
+  return (
+    <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+      <EditorToolbar
+        canRun={Boolean(editor.dbId)}
+        running={running}
+        hasSelection={Boolean(editor.selectedText?.trim())}
+        queryLimit={editor.queryLimit}
+        maxRow={editor.maxRow}
+        remoteId={editor.remoteId}
+        hasTemplateParams={Boolean(editor.templateParams.trim())}
+        formatting={formatting}
+        databasePicker={picker}
+        onRun={run}
+        onStop={stop}
+        onLimitChange={(limit) => dispatch(queryEditorSetQueryLimit(id, limit))}
+        onFormat={format}
+        onEstimate={() => {
+          setModal('estimate');
+          void dispatch(estimateQueryCost(id));
+        }}
+        onTemplateParams={() => setModal('params')}
+        onSave={() => setModal('save')}
+        onShare={share}
+      />
+      <div
+        style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}
+        data-testid="sqllab-editor-container"
+      >
+        <SqlEditor
+          key={editor.id}
+          value={editor.sql}
+          dbId={editor.dbId}
+          catalog={editor.catalog}
+          templateParams={editor.templateParams}
+          backend={database?.backend ?? null}
+          schema={editor.schema}
+          schemas={schemas}
+          tableNames={tableNames}
+          tables={tables}
+          functionNames={editor.functionNames}
+          initialCursor={editor.cursorPosition}
+          themeMode={themeMode}
+          onChange={(sql) => dispatch(queryEditorSetSql(id, sql))}
+          onSelectionChange={(text, cursor) => {
+            dispatch(queryEditorSetSelectedText(id, text));
+            dispatch(queryEditorSetCursorPosition(id, cursor.row, cursor.column));
+          }}
+          onRun={run}
+          onFormat={format}
+        />
+      </div>
+      <SaveQueryModal
+        open={modal === 'save'}
+        defaultName={editor.name}
+        remoteId={editor.remoteId}
+        onSave={(fields) => dispatch(saveQuery(id, fields))}
+        onUpdate={(fields) => dispatch(updateSavedQuery(id, fields))}
+        onClose={() => setModal(null)}
+      />
+      <TemplateParamsModal
+        open={modal === 'params'}
+        value={editor.templateParams}
+        onApply={(value) => dispatch(queryEditorSetTemplateParams(id, value))}
+        onClose={() => setModal(null)}
+      />
+      <EstimateModal
+        open={modal === 'estimate'}
+        estimate={estimate}
+        onClose={() => setModal(null)}
+      />
+      <ShareModal
+        url={shareUrl}
+        onCopy={(url) =>
+          void navigator.clipboard?.writeText(url).then(
+            () => addSuccessToast(LINK_COPIED),
+            () => addDangerToast('Sorry, your browser does not support copying.'),
+          )
+        }
+        onClose={() => setShareUrl(null)}
+      />
+    </Flex>
+  );
+}

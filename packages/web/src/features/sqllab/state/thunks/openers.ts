@@ -1,0 +1,143 @@
+import type { SavedQueryItem } from '@tessera/shared/api/savedQueries';
+import type { PermalinkBody, QueryItem } from '@tessera/shared/api/sqllab';
+import { parseDatasourceKey } from '@tessera/shared/datasourceKey';
+import { datasourceLoaded, datasourceLoading } from '../sqlLabSlice.ts';
+import type { SqlLabThunk } from '../store.ts';
+import { runEditorQuery } from './editor.ts';
+import { addQueryEditor, switchQueryEditor } from './tabs.ts';
+
+/**
+ * Ways into the editor from elsewhere (spec section 2): a shared permalink, a dataset, a saved
+ * query, a history entry, and a chart's "view query in SQL Lab" redirect. Each opens a new tab.
+ */
+
+export const QUERY_NOT_LOADED = "The query couldn't be loaded";
+export const DATASOURCE_NOT_LOADED = "The datasource couldn't be loaded";
+export const SQL_NOT_LOADED = 'An error occurred while loading the SQL';
+
+/** `/sqllab/p/<key>` (plain or `kv:` key): a new tab from the permalink, run when autorun is set. */
+export function openPermalink(key: string): SqlLabThunk<Promise<void>> {
+  return async (dispatch, _getState, { api, toast }) => {
+    let link: PermalinkBody;
+    try {
+      link = await api.get<PermalinkBody>(
+        `/api/v1/sqllab/permalink/${encodeURIComponent(key).replace('%3A', ':')}`,
+      );
+    } catch {
+      toast('danger', SQL_NOT_LOADED);
+      return;
+    }
+    const editor = dispatch(
+      addQueryEditor({
+        name: link.name,
+        dbId: link.dbId,
+        catalog: link.catalog ?? null,
+        schema: link.schema ?? null,
+        sql: link.sql,
+        templateParams: link.templateParams ?? '',
+        autorun: link.autorun ?? false,
+      }),
+    );
+    if (link.autorun) await dispatch(runEditorQuery(editor.id));
+  };
+}
+
+/**
+ * `?datasourceKey=12__table`: a tab on the dataset's database and schema holding its SELECT *,
+ * or the given SQL (run at once) when a chart redirected here with one.
+ */
+export function openDatasource(datasourceKey: string, sql?: string): SqlLabThunk<Promise<void>> {
+  return async (dispatch, _getState, { api, toast }) => {
+    const key = parseDatasourceKey(datasourceKey);
+    if (!key) {
+      toast('danger', DATASOURCE_NOT_LOADED);
+      return;
+    }
+    dispatch(datasourceLoading());
+    try {
+      const answer = await api.get<{
+        result: {
+          name: string;
+          schema: string | null;
+          database: { id: number };
+          select_star: string | null;
+        };
+      }>(`/api/v1/dataset/${key.id}`, {
+        q: { keys: ['none'], columns: ['name', 'schema', 'database.id', 'select_star'] },
+      });
+      const dataset = answer.result;
+      dispatch(
+        datasourceLoaded({
+          id: key.id,
+          name: dataset.name,
+          schema: dataset.schema,
+          dbId: dataset.database.id,
+          selectStar: dataset.select_star,
+        }),
+      );
+      const editor = dispatch(
+        addQueryEditor({
+          name: `Query ${dataset.name}`,
+          dbId: dataset.database.id,
+          catalog: null,
+          schema: dataset.schema,
+          sql: sql ?? dataset.select_star ?? '',
+          autorun: sql !== undefined,
+        }),
+      );
+      if (sql !== undefined) await dispatch(runEditorQuery(editor.id));
+    } catch {
+      dispatch(datasourceLoaded(null));
+      toast('danger', DATASOURCE_NOT_LOADED);
+    }
+  };
+}
+
+/** `?savedQueryId=N`: the saved query in a tab (the tab already showing it, if any). */
+export function openSavedQuery(id: number): SqlLabThunk<Promise<void>> {
+  return async (dispatch, getState, { api, toast }) => {
+    const open = getState().sqlLab.queryEditors.find((qe) => qe.remoteId === id);
+    if (open) {
+      await dispatch(switchQueryEditor(open.id));
+      return;
+    }
+    try {
+      const { result } = await api.get<{ result: SavedQueryItem }>(`/api/v1/saved_query/${id}`);
+      dispatch(
+        addQueryEditor({
+          name: result.label,
+          dbId: result.db_id,
+          catalog: result.catalog,
+          schema: result.schema,
+          sql: result.sql,
+          templateParams: result.template_parameters ?? '',
+          remoteId: result.id,
+          autorun: false,
+        }),
+      );
+    } catch {
+      toast('danger', QUERY_NOT_LOADED);
+    }
+  };
+}
+
+/** `?queryId=N`: a history query in a new tab. */
+export function openHistoryQuery(id: number): SqlLabThunk<Promise<void>> {
+  return async (dispatch, _getState, { api, toast }) => {
+    try {
+      const { result } = await api.get<{ result: QueryItem }>(`/api/v1/query/${id}`);
+      dispatch(
+        addQueryEditor({
+          ...(result.tab_name ? { name: `Copy of ${result.tab_name}` } : {}),
+          dbId: result.database.id,
+          catalog: result.catalog,
+          schema: result.schema,
+          sql: result.sql,
+          autorun: false,
+        }),
+      );
+    } catch {
+      toast('danger', QUERY_NOT_LOADED);
+    }
+  };
+}
