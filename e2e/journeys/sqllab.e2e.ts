@@ -171,4 +171,53 @@ describe('SQL Lab journeys in Chromium', () => {
       await context.close();
     }
   });
+
+  it('opens the SQL a chart posts to /sqllab/ as a form in a new tab', async () => {
+    const api = await apiClient(server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+    const datasets = await api.request(
+      'GET',
+      '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:cars)))',
+    );
+    const cars = (datasets.body as { result: Array<{ id: number }> }).result[0];
+    expect(cars).toBeDefined();
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      // What Superset's chart menu does: a POST form carrying form_data and the CSRF token.
+      await page.evaluate(async (datasourceKey) => {
+        const token = (
+          (await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }
+        ).result;
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = '/sqllab/';
+        for (const [name, value] of [
+          [
+            'form_data',
+            JSON.stringify({
+              datasourceKey,
+              sql: 'SELECT origin, count(*) FROM cars GROUP BY origin',
+            }),
+          ],
+          ['csrf_token', token],
+        ]) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name;
+          input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      }, `${cars?.id}__table`);
+      await page.waitForURL((url) => url.pathname.startsWith('/sqllab'));
+      await page.getByTestId('sqllab-editor').waitFor();
+      await expect
+        .poll(() => editorText(page), { timeout: 15_000 })
+        .toContain('FROM cars GROUP BY origin');
+      await screenshot(page, 'sqllab-posted-form');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -67,7 +67,12 @@ export function installAuthentication(
     if (!MUTATING.has(request.method) || request.user?.via !== 'session') return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (CSRF_EXEMPT.has(path)) return;
-    const sent = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];
+    // Browser forms (no custom headers possible) send the token as a `csrf_token` field.
+    const formToken = (request.body as { csrf_token?: unknown } | undefined)?.csrf_token;
+    const sent =
+      request.headers['x-csrftoken'] ??
+      request.headers['x-csrf-token'] ??
+      (typeof formToken === 'string' ? formToken : undefined);
     if (!sent) throw new TesseraError(400, 'The CSRF token is missing.');
     if (sent !== request.csrfToken) throw new TesseraError(400, 'The CSRF token is invalid.');
   });

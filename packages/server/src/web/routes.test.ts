@@ -53,6 +53,53 @@ describe('web client serving', () => {
     expect(res.headers.location).toBe('/login/?next=%2Fdatabaseview%2Flist%2F%3Fq%3Dx');
   });
 
+  describe('a query posted to SQL Lab as a form', () => {
+    const post = async (fields: Record<string, string>, withToken = true) => {
+      const { cookie, 'x-csrftoken': token } = await t.session('sqllab');
+      const form = new URLSearchParams({ ...fields, ...(withToken ? { csrf_token: token } : {}) });
+      return t.app.inject({
+        method: 'POST',
+        url: '/sqllab/',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+    };
+
+    it('opens the page with the requested dataset key and SQL in its bootstrap', async () => {
+      const res = await post({
+        form_data: JSON.stringify({ datasourceKey: '3__table', sql: 'SELECT 1' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(bootstrapOf(res.body).requested_query).toEqual({
+        datasourceKey: '3__table',
+        sql: 'SELECT 1',
+      });
+    });
+
+    it('answers under the legacy prefix too', async () => {
+      const { cookie, 'x-csrftoken': token } = await t.session('sqllab');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/superset/sqllab/',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          form_data: '{"sql":"SELECT 2"}',
+          csrf_token: token,
+        }).toString(),
+      });
+      expect(bootstrapOf(res.body).requested_query).toEqual({ sql: 'SELECT 2' });
+    });
+
+    it('refuses form_data that is not JSON, and a form without the CSRF token', async () => {
+      const bad = await post({ form_data: '{nope' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'form_data is not valid JSON' });
+      const forged = await post({ form_data: '{}' }, false);
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ message: 'The CSRF token is missing.' });
+    });
+  });
+
   it('serves the login page to anonymous visitors with a bootstrap that has no user', async () => {
     const res = await t.call('anonymous', { method: 'GET', url: '/login/' });
     expect(res.statusCode).toBe(200);

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { BootstrapData } from '@tessera/shared/api/bootstrap';
+import { badRequest } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { bootstrapData } from './bootstrap.ts';
 import { injectBootstrap } from './indexHtml.ts';
@@ -33,6 +35,12 @@ function applyStaticCacheHeaders(reply: FastifyReply, filePath: string): void {
  * Serves the built web client: hashed assets with long cache lifetimes, and every page route as
  * index.html carrying the bootstrap payload. Anonymous visitors are sent to the login page.
  */
+const PostedSqlLabForm = z.object({ form_data: z.string().optional() }).passthrough();
+const RequestedQuery = z.object({
+  datasourceKey: z.string().max(200).optional(),
+  sql: z.string().max(1_000_000).optional(),
+});
+
 export function webRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +75,11 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => bootstrapData(ctx.config, request.user ?? null),
     );
 
-    const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const servePage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      requestedQuery?: BootstrapData['requested_query'],
+    ) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       if (!isPageRoute(pathname)) return reply.status(404).send({ message: 'Not found' });
       const user = request.user ?? null;
@@ -85,10 +97,34 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(injectBootstrap(indexHtml, bootstrapData(ctx.config, user)));
+        .send(
+          injectBootstrap(indexHtml, {
+            ...bootstrapData(ctx.config, user),
+            ...(requestedQuery ? { requested_query: requestedQuery } : {}),
+          }),
+        );
     };
 
-    app.get('/', { schema: { hide: true } }, servePage);
-    app.get('/*', { schema: { hide: true } }, servePage);
+    app.get('/', { schema: { hide: true } }, (request, reply) => servePage(request, reply));
+    app.get('/*', { schema: { hide: true } }, (request, reply) => servePage(request, reply));
+
+    // A chart's "Edit in SQL Lab" posts a form whose `form_data` holds {datasourceKey, sql}
+    // (with `csrf_token` as a field, since a form cannot send headers), as Superset's does.
+    const postedQuery = async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = PostedSqlLabForm.safeParse(request.body ?? {});
+      if (!body.success) throw badRequest('form_data must be JSON text');
+      let requested: unknown = {};
+      try {
+        requested = body.data.form_data ? JSON.parse(body.data.form_data) : {};
+      } catch {
+        throw badRequest('form_data is not valid JSON');
+      }
+      const parsed = RequestedQuery.safeParse(requested);
+      if (!parsed.success)
+        throw badRequest('form_data must be an object with datasourceKey and sql');
+      return servePage(request, reply, parsed.data);
+    };
+    app.post('/sqllab/', { schema: { hide: true } }, postedQuery);
+    app.post('/superset/sqllab/', { schema: { hide: true } }, postedQuery);
   };
 }

@@ -55,6 +55,10 @@ export const BootstrapData = z.object({
   /** null when nobody is signed in (the login page). */
   user: BootstrapUser.nullable(),
   common: BootstrapCommon,
+  /** A query posted to `/sqllab/` as a form (a chart's "Edit in SQL Lab"), opened in a new tab. */
+  requested_query: z
+    .object({ datasourceKey: z.string().optional(), sql: z.string().optional() })
+    .optional(),
 });
 export type BootstrapData = z.infer<typeof BootstrapData>;
 

@@ -6,6 +6,7 @@ import { Alert, Flex, Spin, theme } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../app/api.ts';
+import { readBootstrap } from '../../app/bootstrap.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
@@ -69,6 +70,18 @@ interface RequestedQueryState {
   requestedQuery?: { datasourceKey?: string; sql?: string };
 }
 
+let postedQueryTaken = false;
+
+/**
+ * A query posted to /sqllab/ as a form arrives in the page's bootstrap; it opens once, not again
+ * on later visits within the same page load.
+ */
+function takePostedQuery(): RequestedQueryState['requestedQuery'] {
+  if (postedQueryTaken) return undefined;
+  postedQueryTaken = true;
+  return readBootstrap(document.getElementById('app'))?.requested_query;
+}
+
 /** Opens what the URL asks for: a permalink, a dataset, a saved or history query. */
 function useEntryPoints(initialized: boolean) {
   const dispatch = useSqlLabDispatch();
@@ -81,7 +94,8 @@ function useEntryPoints(initialized: boolean) {
     if (!initialized || handled.current === location.key) return;
     handled.current = location.key;
     const params = new URLSearchParams(location.search);
-    const requested = (location.state as RequestedQueryState | null)?.requestedQuery;
+    const requested =
+      (location.state as RequestedQueryState | null)?.requestedQuery ?? takePostedQuery();
     const run = async () => {
       if (permalinkKey) await dispatch(openPermalink(permalinkKey));
       if (requested?.datasourceKey) {
