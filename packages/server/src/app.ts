@@ -26,6 +26,7 @@ import {
 } from './platform/metadata/store.ts';
 import { savedQueryRoutes } from './saved-queries/routes.ts';
 import { installSecurity } from './security/plugin.ts';
+import { sqlValidationRoutes } from './sql-validation/routes.ts';
 import { sqllabFeature } from './sqllab/plugin.ts';
 import { sqllabStateRoutes } from './sqllab-state/routes.ts';
 import { webRoutes } from './web/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(sqllabStateRoutes(ctx));
   await app.register(savedQueryRoutes(ctx));
   await app.register(sqllabFeature(ctx));
+  await app.register(sqlValidationRoutes(ctx));
   await app.register(chartDataRoutes(ctx));
   await app.register(webRoutes(ctx));
   return app;

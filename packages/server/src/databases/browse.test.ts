@@ -2,7 +2,7 @@ import path from 'node:path';
 import { databaseView, datasourceView, schemaView } from '@tessera/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { BASE, grantToGamma, makeSalesDb, rison } from './testFixtures.ts';
+import { BASE, grantToGamma, makeSalesDb, rison, SALES_TABLES } from './testFixtures.ts';
 
 /** Browsing through `/api/v1/database/{pk}/...`, and what object grants let Gamma see. */
 
@@ -50,11 +50,7 @@ describe('browsing a database', () => {
     expect(tables.statusCode).toBe(200);
     expect(tables.json()).toEqual({
       count: 3,
-      result: [
-        { value: 'big_orders', type: 'view' },
-        { value: 'customers', type: 'table' },
-        { value: 'orders', type: 'table' },
-      ],
+      result: SALES_TABLES,
     });
   });
 
@@ -65,6 +61,12 @@ describe('browsing a database', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Not a valid rison schema/);
+  });
+
+  it('answers 400, not 500, when tables has no q at all', async () => {
+    const res = await t.call('admin', { method: 'GET', url: `${BASE}/${id}/tables/` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Not a valid rison schema: schema_name/);
   });
 
   it('describes a table: columns, keys and a SELECT', async () => {

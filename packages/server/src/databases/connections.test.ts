@@ -16,6 +16,7 @@ import {
 import { SecretBox } from '../platform/secrets.ts';
 import { ConnectionManager, sanitizeConnectionError, testConnection } from './connections.ts';
 import { type DatabaseWrite, databaseRepository } from './repository.ts';
+import { CREATE_DEFAULTS } from './write.ts';
 
 let home: string;
 let store: MetadataStore;
@@ -24,25 +25,15 @@ let dataFile: string;
 let databaseId: number;
 
 const write = (uri: string): DatabaseWrite => ({
+  ...CREATE_DEFAULTS,
   database_name: 'data',
   engine: 'sqlite',
   sqlalchemy_uri: uri,
   password: null,
   configuration_method: 'sqlalchemy_form',
-  expose_in_sqllab: true,
-  allow_run_async: false,
-  allow_dml: false,
-  allow_ctas: false,
-  allow_cvas: false,
-  allow_file_upload: false,
-  force_ctas_schema: null,
-  cache_timeout: null,
   extra: '{}',
   encrypted_extra: null,
-  is_managed_externally: false,
-  external_url: null,
 });
-
 beforeAll(async () => {
   home = mkdtempSync(path.join(tmpdir(), 'tessera-connections-'));
   const config = loadConfig(

@@ -1,6 +1,6 @@
 import { notFound, TesseraError } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import { getEngineSpec } from '../engines/registry.ts';
+import { engineSpecForUri, getEngineSpec } from '../engines/registry.ts';
 import type { EngineConnection, EngineSpec } from '../engines/types.ts';
 import type { Config } from '../platform/config.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
@@ -41,15 +41,36 @@ export function decryptSecret(secrets: SecretBox, sealed: string): string {
   }
 }
 
+/** The stored connection of a row, its secrets decrypted. */
+export interface StoredConnection {
+  engine: string;
+  /** Without its password. */
+  uri: string;
+  password: string | null;
+  configurationMethod: string;
+  /** The encrypted extra as plain JSON text. */
+  encryptedExtra: string | null;
+}
+
+export function storedConnection(row: DatabaseRow, secrets: SecretBox): StoredConnection {
+  return {
+    engine: row.engine,
+    uri: row.sqlalchemy_uri,
+    password: row.password ? decryptSecret(secrets, row.password) : null,
+    configurationMethod: row.configuration_method,
+    encryptedExtra: row.encrypted_extra ? decryptSecret(secrets, row.encrypted_extra) : null,
+  };
+}
+
 /** Reads a row's connection settings, decrypting what is encrypted. */
 export function settingsFromRow(row: DatabaseRow, secrets: SecretBox): ConnectionSettings {
   const spec = lookupSpec(row.engine);
-  const password = row.password ? decryptSecret(secrets, row.password) : null;
+  const stored = storedConnection(row, secrets);
   return {
     spec,
-    uri: row.sqlalchemy_uri,
-    password,
-    extra: connectionExtra(row.extra, row.encrypted_extra, secrets),
+    uri: stored.uri,
+    password: stored.password,
+    extra: connectionExtra(row.extra, stored.encryptedExtra),
   };
 }
 
@@ -63,26 +84,36 @@ export function lookupSpec(engine: string): EngineSpec {
   return spec;
 }
 
+/** The engine of that key, or undefined when there is none. */
 export function safeGetSpec(engine: string): EngineSpec | undefined {
+  return orUndefined(() => getEngineSpec(engine));
+}
+
+/** The engine serving a URI's scheme, or undefined when none does (or it is no URI). */
+export function specForUri(uri: string): EngineSpec | undefined {
+  return orUndefined(() => engineSpecForUri(uri));
+}
+
+function orUndefined<T>(lookup: () => T): T | undefined {
   try {
-    return getEngineSpec(engine) ?? undefined;
+    return lookup() ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-/** `extra` as the engine sees it, with the decrypted encrypted extra under its own key. */
+/** `extra` as the engine sees it, with the (decrypted) encrypted extra under its own key. */
 export function connectionExtra(
   extraText: string,
-  encryptedExtra: string | null,
-  secrets: SecretBox,
+  encryptedPlain: string | null,
 ): Record<string, unknown> {
-  const extra = parseObject(extraText);
-  if (encryptedExtra) extra.encrypted_extra = parseObject(decryptSecret(secrets, encryptedExtra));
+  const extra = parseExtra(extraText);
+  if (encryptedPlain) extra.encrypted_extra = parseExtra(encryptedPlain);
   return extra;
 }
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
+/** JSON text holding an object (`extra` and the like) as an object; `{}` for anything else. */
+export function parseExtra(text: string | null | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const value = JSON.parse(text) as unknown;

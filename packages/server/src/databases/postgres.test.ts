@@ -6,6 +6,7 @@ import { SecretBox } from '../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { TEST_POSTGRES_URL } from '../testing/stores.ts';
 import { databaseRepository } from './repository.ts';
+import { BASE, rison, SALES_TABLES } from './testFixtures.ts';
 
 /**
  * A real PostgreSQL connection (TESSERA_TEST_POSTGRES_URL) created, masked, edited and browsed
@@ -16,9 +17,6 @@ import { databaseRepository } from './repository.ts';
 if (!TEST_POSTGRES_URL) {
   console.warn('PostgreSQL database API tests skipped: TESSERA_TEST_POSTGRES_URL is not set');
 }
-
-const BASE = '/api/v1/database';
-const rison = (text: string) => encodeURIComponent(text);
 
 describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL database through /api/v1/database/', () => {
   let t: TestApp;
@@ -157,11 +155,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL database through /api/v1/datab
     });
     expect(tables.json()).toEqual({
       count: 3,
-      result: [
-        { value: 'big_orders', type: 'view' },
-        { value: 'customers', type: 'table' },
-        { value: 'orders', type: 'table' },
-      ],
+      result: SALES_TABLES,
     });
 
     const meta = await call('admin', {

@@ -9,8 +9,8 @@ import {
 } from '@tessera/shared/api/databases';
 import type { EngineSpec, FormField } from '../engines/types.ts';
 import type { SecretBox } from '../platform/secrets.ts';
-import { safeGetSpec } from './connections.ts';
-import type { DatabaseRow } from './repository.ts';
+import { parseExtra, safeGetSpec } from './connections.ts';
+import { DATABASE_FLAGS, type DatabaseFlag, type DatabaseRow } from './repository.ts';
 import { maskedUri, splitUri } from './uri.ts';
 
 /** Turns stored rows into the wire shapes; every password and encrypted value is masked here. */
@@ -18,18 +18,6 @@ import { maskedUri, splitUri } from './uri.ts';
 export interface UserNames {
   first_name: string;
   last_name: string;
-}
-
-export function parseExtra(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 export function engineInformation(spec: EngineSpec | undefined): EngineInformation {
@@ -105,6 +93,13 @@ export function humanizeAge(iso: string, now: Date = new Date()): string {
   return count <= 1 ? chosen[1] : `${count} ${chosen[2]} ago`;
 }
 
+/** The yes/no options of a row as booleans. */
+function flagsOf(row: DatabaseRow): Record<DatabaseFlag, boolean> {
+  const flags = {} as Record<DatabaseFlag, boolean>;
+  for (const key of DATABASE_FLAGS) flags[key] = Boolean(row[key]);
+  return flags;
+}
+
 function backendOf(row: DatabaseRow): { backend: string; driver: string | null } {
   const parts = splitUri(row.sqlalchemy_uri);
   return { backend: parts?.backend ?? row.engine, driver: parts?.driver ?? null };
@@ -123,12 +118,7 @@ export function toListItem(row: DatabaseRow, users: Map<number, UserNames>): Dat
     database_name: row.database_name,
     ...backendOf(row),
     engine: row.engine,
-    expose_in_sqllab: Boolean(row.expose_in_sqllab),
-    allow_run_async: Boolean(row.allow_run_async),
-    allow_dml: Boolean(row.allow_dml),
-    allow_ctas: Boolean(row.allow_ctas),
-    allow_cvas: Boolean(row.allow_cvas),
-    allow_file_upload: Boolean(row.allow_file_upload),
+    ...flagsOf(row),
     allows_cost_estimate: spec?.supportsCostEstimate ?? false,
     allows_subquery: true,
     allows_virtual_table_explore: extra.allows_virtual_table_explore !== false,
@@ -170,12 +160,7 @@ export function toItem(row: DatabaseRow, secrets: SecretBox): DatabaseItem {
     configuration_method: (row.configuration_method === 'dynamic_form'
       ? 'dynamic_form'
       : 'sqlalchemy_form') as ConfigurationMethod,
-    expose_in_sqllab: Boolean(row.expose_in_sqllab),
-    allow_run_async: Boolean(row.allow_run_async),
-    allow_dml: Boolean(row.allow_dml),
-    allow_ctas: Boolean(row.allow_ctas),
-    allow_cvas: Boolean(row.allow_cvas),
-    allow_file_upload: Boolean(row.allow_file_upload),
+    ...flagsOf(row),
     disable_data_preview: extra.disable_data_preview === true,
     force_ctas_schema: row.force_ctas_schema,
     cache_timeout: row.cache_timeout,

@@ -27,19 +27,22 @@ export interface DatabaseWrite {
   external_url: string | null;
 }
 
+/** The database options that are yes/no flags (0/1 in the store, booleans on the wire). */
+export const DATABASE_FLAGS = [
+  'expose_in_sqllab',
+  'allow_run_async',
+  'allow_dml',
+  'allow_ctas',
+  'allow_cvas',
+  'allow_file_upload',
+] as const;
+export type DatabaseFlag = (typeof DATABASE_FLAGS)[number];
+
 type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
 
 const toRow = (w: Partial<DatabaseWrite>) => {
   const row: Record<string, unknown> = { ...w };
-  for (const key of [
-    'expose_in_sqllab',
-    'allow_run_async',
-    'allow_dml',
-    'allow_ctas',
-    'allow_cvas',
-    'allow_file_upload',
-    'is_managed_externally',
-  ] as const) {
+  for (const key of [...DATABASE_FLAGS, 'is_managed_externally'] as const) {
     if (key in w) row[key] = w[key] ? 1 : 0;
   }
   return row as Updateable<DbDatabase>;

@@ -342,6 +342,57 @@ describe.each(storeKinds())('on the %s metadata store', (storeKind) => {
       );
     });
 
+    it('answers 400, never 500, for ids past 32 bits on every id route', async () => {
+      const tooBig = { message: { pk: ['Too big: expected number to be <=2147483647'] } };
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['DELETE', ''],
+        ['GET', '/connection'],
+        ['GET', `/schemas/`],
+        ['GET', `/tables/?q=${rison('(schema_name:main)')}`],
+        ['GET', '/table_metadata/?name=orders'],
+        ['GET', '/select_star/orders/'],
+        ['GET', '/function_names/'],
+      ] as const) {
+        const res = await t.call('admin', { method, url: `${BASE}/2147483648${suffix}` });
+        expect(res.statusCode, `${method} ${suffix}`).toBe(400);
+        expect(res.json()).toEqual(tooBig);
+      }
+      const put = await t.call('admin', {
+        method: 'PUT',
+        url: `${BASE}/9007199254740991`,
+        payload: { allow_dml: true },
+      });
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toEqual(tooBig);
+    });
+
+    it('answers 400 for a cache timeout past 32 bits and a NUL character in a name', async () => {
+      const timeout = await createDb({
+        database_name: 'big timeout',
+        sqlalchemy_uri: `sqlite:///${emptyFile}`,
+        cache_timeout: 2147483648,
+      });
+      expect(timeout.statusCode).toBe(400);
+      expect(timeout.json()).toEqual({
+        message: { cache_timeout: ['Too big: expected number to be <=2147483647'] },
+      });
+      // SQLite stores a NUL character; PostgreSQL refuses it, which is still the caller's input.
+      const nul = await createDb({
+        database_name: 'nul\u0000name',
+        sqlalchemy_uri: `sqlite:///${emptyFile}`,
+      });
+      if (storeKind === 'postgres') {
+        expect(nul.statusCode).toBe(400);
+        expect(nul.json()).toEqual({
+          message: 'Invalid input: a value is too long, out of range or contains a NUL character',
+        });
+      } else {
+        expect(nul.statusCode).toBe(201);
+        await t.call('admin', { method: 'DELETE', url: `${BASE}/${nul.json().id}` });
+      }
+    });
+
     it('answers 404 for an unknown id on every browsing route', async () => {
       for (const suffix of [
         'schemas/',

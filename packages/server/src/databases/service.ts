@@ -18,7 +18,13 @@ import { listEngineSpecs } from '../engines/registry.ts';
 import { SecretBox } from '../platform/secrets.ts';
 import { requireAdmin, requirePermission } from '../security/currentUser.ts';
 import { canSeeDatabase, principalOf } from './access.ts';
-import { testConnection } from './connections.ts';
+import {
+  connectionExtra,
+  parseExtra,
+  type StoredConnection,
+  storedConnection,
+  testConnection,
+} from './connections.ts';
 import { availableEngine, toItem, toListItem } from './present.ts';
 import { type DatabaseRow, type DatabaseWrite, databaseRepository } from './repository.ts';
 import {
@@ -28,8 +34,6 @@ import {
   resolveConnection,
   resolveEncryptedExtra,
   resolveExtra,
-  type StoredConnection,
-  storedConnection,
 } from './write.ts';
 
 /**
@@ -222,10 +226,13 @@ async function checkConnection(
   extraText: string,
   encryptedPlain: string | null,
 ): Promise<void> {
-  const extra: Record<string, unknown> = safeJson(extraText);
-  if (encryptedPlain) extra.encrypted_extra = safeJson(encryptedPlain);
   await testConnection(
-    { spec: connection.spec, uri: connection.uri, password: connection.password, extra },
+    {
+      spec: connection.spec,
+      uri: connection.uri,
+      password: connection.password,
+      extra: connectionExtra(extraText, encryptedPlain),
+    },
     ctx.config.home,
   ).catch((error: unknown) => {
     // A failed connection is the caller's settings, not a server fault: 422, never 5xx.
@@ -238,17 +245,6 @@ async function checkConnection(
     }
     throw error;
   });
-}
-
-function safeJson(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -367,8 +363,8 @@ function connectionChanged(
   }
   if (encryptedPlain !== undefined && encryptedPlain !== stored.encryptedExtra) return true;
   return (
-    JSON.stringify(safeJson(extra).engine_params ?? null) !==
-    JSON.stringify(safeJson(storedExtra).engine_params ?? null)
+    JSON.stringify(parseExtra(extra).engine_params ?? null) !==
+    JSON.stringify(parseExtra(storedExtra).engine_params ?? null)
   );
 }
 

@@ -23,6 +23,13 @@ export function makeSalesDb(file: string): void {
   db.close();
 }
 
+/** The sales fixture's tables as `/tables/` lists them (sorted by name, with their kind). */
+export const SALES_TABLES = [
+  { value: 'big_orders', type: 'view' },
+  { value: 'customers', type: 'table' },
+  { value: 'orders', type: 'table' },
+];
+
 export async function grantToGamma(t: TestApp, ...pairs: Array<[string, string]>): Promise<void> {
   const role = await securityRepository.getRoleByName(t.store.db, 'Gamma');
   if (!role) throw new Error('Gamma role missing');

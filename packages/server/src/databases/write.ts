@@ -5,12 +5,9 @@ import {
   PASSWORD_MASK,
 } from '@tessera/shared/api/databases';
 import { TesseraError } from '@tessera/shared/errors';
-import { engineSpecForUri } from '../engines/registry.ts';
 import type { EngineSpec } from '../engines/types.ts';
-import type { SecretBox } from '../platform/secrets.ts';
-import { decryptSecret, safeGetSpec } from './connections.ts';
-import { parseExtra } from './present.ts';
-import type { DatabaseRow, DatabaseWrite } from './repository.ts';
+import { parseExtra, type StoredConnection, safeGetSpec, specForUri } from './connections.ts';
+import { DATABASE_FLAGS, type DatabaseWrite } from './repository.ts';
 import { hasValidScheme, splitUri, stripPassword } from './uri.ts';
 
 /**
@@ -19,15 +16,6 @@ import { hasValidScheme, splitUri, stripPassword } from './uri.ts';
  * password or an encrypted-extra value means "keep what is stored"; with the form
  * (`dynamic_form`) the URI is built by the engine from `engine` + `parameters`.
  */
-
-/** The stored connection a body is applied to (an existing database), decrypted. */
-export interface StoredConnection {
-  engine: string;
-  uri: string;
-  password: string | null;
-  configurationMethod: string;
-  encryptedExtra: string | null;
-}
 
 export interface ResolvedConnection {
   spec: EngineSpec;
@@ -41,24 +29,6 @@ const MISSING = 'Missing data for required field.';
 
 function fieldError(fields: Record<string, string[]>): TesseraError {
   return new TesseraError(400, 'Invalid input', { fields });
-}
-
-export function storedConnection(row: DatabaseRow, secrets: SecretBox): StoredConnection {
-  return {
-    engine: row.engine,
-    uri: row.sqlalchemy_uri,
-    password: row.password ? decryptSecret(secrets, row.password) : null,
-    configurationMethod: row.configuration_method,
-    encryptedExtra: row.encrypted_extra ? decryptSecret(secrets, row.encrypted_extra) : null,
-  };
-}
-
-function findSpecForUri(uri: string): EngineSpec | undefined {
-  try {
-    return engineSpecForUri(uri) ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -80,7 +50,7 @@ export function resolveConnection(
   }
   const uri = body.sqlalchemy_uri.trim();
   if (!hasValidScheme(uri)) throw fieldError({ sqlalchemy_uri: [INVALID_URI_MESSAGE] });
-  const spec = findSpecForUri(uri);
+  const spec = specForUri(uri);
   if (!spec) {
     const backend = splitUri(uri)?.backend ?? uri;
     throw fieldError({ sqlalchemy_uri: [`Could not load database driver: ${backend}`] });
@@ -188,14 +158,7 @@ export function resolveEncryptedExtra(
 export function optionFields(body: DatabaseUpdateBody): Partial<DatabaseWrite> {
   const out: Partial<DatabaseWrite> = {};
   if (body.database_name !== undefined) out.database_name = body.database_name;
-  for (const key of [
-    'expose_in_sqllab',
-    'allow_run_async',
-    'allow_dml',
-    'allow_ctas',
-    'allow_cvas',
-    'allow_file_upload',
-  ] as const) {
+  for (const key of DATABASE_FLAGS) {
     if (body[key] !== undefined) out[key] = body[key];
   }
   if (body.force_ctas_schema !== undefined)

@@ -16,7 +16,7 @@ import {
   Utf8,
   vectorFromArray,
 } from 'apache-arrow';
-import type { ResultColumn } from './types.ts';
+import type { ExecuteResult, ResultColumn } from './types.ts';
 
 /**
  * The Arrow shapes engines produce. Every engine maps its native types onto this short list so
@@ -228,6 +228,11 @@ export class BatchAccumulator {
     this.rows += 1;
   }
 
+  /** A batch once `batchRows` rows are buffered, else null (the rows wait for more). */
+  takeFull(): RecordBatch | null {
+    return this.full ? this.flush() : null;
+  }
+
   /** The buffered rows as a batch (null when empty); the buffer starts over. */
   flush(): RecordBatch | null {
     if (this.rows === 0) return null;
@@ -248,13 +253,37 @@ export function* batchesFromRows(
   const accumulator = new BatchAccumulator(schema, columns, batchRows);
   for (const row of rows) {
     accumulator.pushRow(row);
-    if (accumulator.full) {
-      const batch = accumulator.flush();
-      if (batch) yield batch;
-    }
+    const batch = accumulator.takeFull();
+    if (batch) yield batch;
   }
   const last = accumulator.flush();
   if (last) yield last;
+}
+
+/** The result of a statement that answers no rows (DML, DDL): no columns and no batches. */
+export function noRowsResult(rowsAffected: number | undefined): ExecuteResult {
+  return {
+    columns: [],
+    schema: arrowSchema([]),
+    batches: (async function* () {})(),
+    rowsAffected,
+  };
+}
+
+/**
+ * The result of a streamed statement: `produce` pushes rows into the accumulator it is given
+ * and yields batches; it starts only when the caller reads the first batch.
+ */
+export function streamedResult(
+  columns: readonly ArrowColumn[],
+  produce: (accumulator: BatchAccumulator) => AsyncGenerator<RecordBatch>,
+): ExecuteResult {
+  const schema = arrowSchema(columns);
+  return {
+    columns: resultColumns(columns),
+    schema,
+    batches: produce(new BatchAccumulator(schema, columns)),
+  };
 }
 
 /** Reads every batch into plain row objects: for tests and small internal reads only. */

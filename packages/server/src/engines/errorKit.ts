@@ -81,3 +81,49 @@ export function tableNotFound(
 export function throwIfAborted(signal: AbortSignal | undefined, engineName: string): void {
   if (signal?.aborted) throw queryCancelled(engineName);
 }
+
+/** Where a network engine was asked to connect, for the sentences of socket failures. */
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+export function hostDown(engineName: string, endpoint: Endpoint, cause: unknown): TesseraError {
+  return engineError(
+    engineName,
+    'CONNECTION_HOST_DOWN_ERROR',
+    `The host "${endpoint.host}" might be down, and can't be reached on port ${endpoint.port}.`,
+    { cause },
+  );
+}
+
+/**
+ * Node's socket codes (DNS failure, refused port, unreachable host) as Superset's connection
+ * errors; null for any other code. Each engine words the unknown-host sentence its own way.
+ */
+export function socketError(
+  engineName: string,
+  code: string | undefined,
+  endpoint: Endpoint,
+  unknownHost: string,
+  cause: unknown,
+): TesseraError | null {
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return engineError(engineName, 'CONNECTION_INVALID_HOSTNAME_ERROR', unknownHost, { cause });
+    case 'ECONNREFUSED':
+      return engineError(
+        engineName,
+        'CONNECTION_PORT_CLOSED_ERROR',
+        `Port ${endpoint.port} on hostname "${endpoint.host}" refused the connection.`,
+        { cause },
+      );
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return hostDown(engineName, endpoint, cause);
+    default:
+      return null;
+  }
+}

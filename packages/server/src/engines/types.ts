@@ -82,6 +82,14 @@ export interface ExecuteResult {
   rowsAffected?: number;
 }
 
+/** What `validateStatement` found wrong: the engine's message and where (0-based offset) if known. */
+export interface SqlProblem {
+  message: string;
+  offset: number | null;
+}
+
+export type ValidateOptions = Pick<ExecuteOptions, 'schema' | 'catalog'>;
+
 export interface CostEstimate {
   [field: string]: string | number | null;
 }
@@ -103,6 +111,13 @@ export interface EngineConnection {
     sql: string,
     options?: Pick<ExecuteOptions, 'schema' | 'catalog'>,
   ): Promise<CostEstimate[]>;
+  /**
+   * Compiles one statement without running it (`EXPLAIN`, only prepared or planned; nothing is
+   * executed or written, text holding a second statement is refused): null when the engine
+   * accepts it, else the problem. Connection failures are thrown. Optional: SQL validation
+   * answers 422 for engines without it.
+   */
+  validateStatement?(sql: string, options?: ValidateOptions): Promise<SqlProblem | null>;
   /** Function names for editor completion. */
   functionNames(): Promise<string[]>;
   close(): Promise<void>;

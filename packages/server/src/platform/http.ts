@@ -44,7 +44,21 @@ function toTesseraError(error: FastifyError): TesseraError | null {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new TesseraError(error.statusCode, error.message);
   }
+  if (isPostgresDataException(error)) return badRequest(STORE_REFUSED_VALUE);
   return null;
+}
+
+const STORE_REFUSED_VALUE =
+  'Invalid input: a value is too long, out of range or contains a NUL character';
+
+/**
+ * The PostgreSQL metadata store refuses values SQLite takes (a NUL character in text, an integer
+ * past 32 bits, text longer than its column): those come from the caller's input, so 400, not
+ * 500. Engines map their own driver errors, so a raw one here comes from the store.
+ */
+function isPostgresDataException(error: FastifyError): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 }
 
 interface ZodLikeIssue {
@@ -84,15 +98,17 @@ function humaniseZodMessage(message: string): string {
  * Fails with Superset's own messages.
  */
 export function parseQ<T extends z.ZodType>(schema: T, raw: string | undefined): z.infer<T> {
-  if (raw === undefined || raw === '') return schema.parse({});
-  let value: unknown;
-  try {
-    value = rison.decode(raw);
-  } catch {
+  // A missing `q` reads as `()`; a schema with required fields then answers 400, never 500.
+  let value: unknown = {};
+  if (raw !== undefined && raw !== '') {
     try {
-      value = JSON.parse(raw);
+      value = rison.decode(raw);
     } catch {
-      throw badRequest('Not a valid rison/json argument');
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw badRequest('Not a valid rison/json argument');
+      }
     }
   }
   const parsed = schema.safeParse(value);

@@ -310,6 +310,57 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
       ).toBe(400);
     });
 
+    it('answers 400, never 500, for user and role ids past 32 bits', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/v1/security/users/2147483648'],
+        ['DELETE', '/api/v1/security/users/2147483648'],
+        ['GET', '/api/v1/security/roles/2147483648'],
+        ['DELETE', '/api/v1/security/roles/2147483648'],
+      ] as const) {
+        const res = await t.call('admin', { method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json()).toEqual({
+          message: { pk: ['Too big: expected number to be <=2147483647'] },
+        });
+      }
+    });
+
+    it('answers a NUL character in a login or a user name without a 500', async () => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/security/login',
+        payload: { username: 'admin\u0000', password: TEST_PASSWORD, provider: 'db' },
+      });
+      const created = await t.call('admin', {
+        method: 'POST',
+        url: '/api/v1/security/users/',
+        payload: {
+          username: 'nul\u0000user',
+          first_name: 'Nul',
+          email: 'nul@example.com',
+          password: TEST_PASSWORD,
+          roles: [1],
+        },
+      });
+      // SQLite stores a NUL character; PostgreSQL refuses it, which is still the caller's input.
+      if (store === 'postgres') {
+        const refused = {
+          message: 'Invalid input: a value is too long, out of range or contains a NUL character',
+        };
+        expect(login.statusCode).toBe(400);
+        expect(login.json()).toEqual(refused);
+        expect(created.statusCode).toBe(400);
+        expect(created.json()).toEqual(refused);
+      } else {
+        expect(login.statusCode).toBe(401);
+        expect(created.statusCode).toBe(201);
+        await t.call('admin', {
+          method: 'DELETE',
+          url: `/api/v1/security/users/${created.json().id}`,
+        });
+      }
+    });
+
     it('keeps users administration for admins', async () => {
       for (const caller of ['alpha', 'gamma', 'sqllab'] as const) {
         expect(
@@ -351,6 +402,18 @@ describe.each(storeKinds())('security API on the %s metadata store', (store) => 
       const role = (res.json() as { result: { permissions: string[][]; builtin: boolean } }).result;
       expect(role.permissions).toContainEqual(['database_access', '[examples].(id:1)']);
       expect(role.builtin).toBe(false);
+    });
+
+    it('refuses a view name longer than the store keeps with the field', async () => {
+      const res = await t.call('admin', {
+        method: 'POST',
+        url: '/api/v1/security/roles/',
+        payload: { name: 'long view', permissions: [['database_access', `[${'x'.repeat(300)}]`]] },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: { 'permissions.0.1': ['Too big: expected string to have <=255 characters'] },
+      });
     });
 
     it('refuses unknown permission pairs', async () => {

@@ -34,7 +34,8 @@ export interface ListAnswer<T> {
   list_title: string;
 }
 
-export const IdParam = z.object({ pk: z.coerce.number().int().positive() });
+/** Ids are 32-bit integers in the metadata store; a larger one is refused, never looked up. */
+export const IdParam = z.object({ pk: z.coerce.number().int().positive().max(2147483647) });
 
 export const ItemAnswer = <T extends z.ZodType>(result: T) => z.object({ id: z.number(), result });
 

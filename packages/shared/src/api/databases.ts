@@ -53,7 +53,7 @@ const DatabaseFields = z.object({
   /** Kept inside `extra` as Superset does; accepted at the top level for convenience. */
   disable_data_preview: optionalBool,
   force_ctas_schema: z.string().max(250).nullable().optional(),
-  cache_timeout: z.number().int().min(0).nullable().optional(),
+  cache_timeout: z.number().int().min(0).max(2147483647).nullable().optional(),
   extra: jsonObjectText('extra').optional(),
   masked_encrypted_extra: jsonObjectText('masked_encrypted_extra').nullable().optional(),
   /** The generated form's values (dynamic_form); the URI is built from them by the engine. */

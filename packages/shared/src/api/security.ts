@@ -41,7 +41,11 @@ export const MeRolesAnswer = z.object({
 });
 export type MeRoles = z.infer<typeof MeRolesAnswer>['result'];
 
-export const PermissionPairSchema = z.tuple([z.string().min(1), z.string().min(1)]);
+/** Lengths of the store's `permission` and `view_menu` columns. */
+export const PermissionPairSchema = z.tuple([
+  z.string().min(1).max(100),
+  z.string().min(1).max(255),
+]);
 
 export const RoleInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(64),

@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from 'node:path';
 import {
   type DuckDBConnection,
   DuckDBInstance,
@@ -6,11 +5,9 @@ import {
   type Json,
 } from '@duckdb/node-api';
 import { TesseraError } from '@tessera/shared/errors';
+import { filePathFromUri, MEMORY_PATH } from '../fileEngine.ts';
 import { ResourcePool } from '../pool.ts';
-import { uriScheme } from '../uri.ts';
 import { mapDuckdbConnectError, mapDuckdbError } from './errors.ts';
-
-export const MEMORY_PATH = ':memory:';
 
 /**
  * A DuckDB file may be opened read-write by one process only, and twice in one process only
@@ -62,27 +59,14 @@ export function duckdbPathFromUri(
   uri: string,
   home: string,
 ): { path: string; options: Record<string, string> } {
-  const scheme = uriScheme(uri);
-  if (scheme === null || !scheme.startsWith('duckdb')) {
-    throw new TesseraError(400, 'Invalid DuckDB URI: expected duckdb:///path/to/file.duckdb', {
-      errorType: 'GENERIC_DB_ENGINE_ERROR',
-    });
-  }
-  const afterScheme = uri.trim().slice(scheme.length + 3);
-  const queryAt = afterScheme.indexOf('?');
-  const location = queryAt >= 0 ? afterScheme.slice(0, queryAt) : afterScheme;
-  const options: Record<string, string> = {};
-  if (queryAt >= 0)
-    for (const [key, value] of new URLSearchParams(afterScheme.slice(queryAt + 1)))
-      options[key] = value;
-  if (location !== '' && !location.startsWith('/')) {
-    throw new TesseraError(400, 'Invalid DuckDB URI: expected duckdb:///path/to/file.duckdb', {
-      errorType: 'GENERIC_DB_ENGINE_ERROR',
-    });
-  }
-  const file = decodeURIComponent(location.slice(1));
-  if (file === '' || file === MEMORY_PATH) return { path: MEMORY_PATH, options };
-  return { path: isAbsolute(file) ? file : resolve(home, file), options };
+  const { path, query } = filePathFromUri(uri, home, 'duckdb', invalidUri);
+  return { path, options: Object.fromEntries(new URLSearchParams(query)) };
+}
+
+function invalidUri(): TesseraError {
+  return new TesseraError(400, 'Invalid DuckDB URI: expected duckdb:///path/to/file.duckdb', {
+    errorType: 'GENERIC_DB_ENGINE_ERROR',
+  });
 }
 
 const POOL_SIZE = 4;

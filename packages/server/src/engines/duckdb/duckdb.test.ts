@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEngineConformance } from '../testing/conformance.ts';
+import { conformanceFixture } from '../testing/fixtures.ts';
 import { duckdbEngine } from './index.ts';
 
 describe('DuckDB engine (temp file)', () => {
@@ -19,14 +20,11 @@ describe('DuckDB engine (temp file)', () => {
     },
     fixture: (schema) => [
       `CREATE SCHEMA ${schema}`,
-      `CREATE TABLE ${schema}.parent (id INTEGER PRIMARY KEY, name VARCHAR(50) NOT NULL UNIQUE)`,
-      `CREATE TABLE ${schema}.child (id INTEGER PRIMARY KEY, parent_id INTEGER, amount DECIMAL(10, 2), ratio DOUBLE,
-        flag BOOLEAN, day DATE, ts TIMESTAMP, label VARCHAR(20), FOREIGN KEY (parent_id) REFERENCES ${schema}.parent (id))`,
-      `CREATE INDEX ix_child_day ON ${schema}.child (day)`,
-      `CREATE VIEW ${schema}.child_view AS SELECT id, label FROM ${schema}.child`,
-      `INSERT INTO ${schema}.parent VALUES (1, 'alpha'), (2, 'beta')`,
-      `INSERT INTO ${schema}.child VALUES (1, 1, 12.50, 0.25, TRUE, '2024-03-14', '2024-03-14 15:27:43', 'x'),
-        (2, 2, NULL, 1.5, FALSE, '2024-03-17', '2024-03-17 10:00:00', NULL)`,
+      ...conformanceFixture(`${schema}.`, {
+        amount: 'DECIMAL(10, 2)',
+        ratio: 'DOUBLE',
+        ts: 'TIMESTAMP',
+      }),
     ],
     longQuery: 'SELECT sum(a.range * b.range) FROM range(1000000000) a CROSS JOIN range(1000000) b',
     badConnections: ({ home }) => [

@@ -11,14 +11,12 @@ import {
   type DuckDBValue,
   ResultReturnType,
 } from '@duckdb/node-api';
-import type { RecordBatch } from 'apache-arrow';
 import {
   type ArrowColumn,
   type ArrowKind,
-  arrowSchema,
-  BatchAccumulator,
+  type BatchAccumulator,
   dedupeColumnNames,
-  resultColumns,
+  streamedResult,
 } from '../arrow.ts';
 import { queryCancelled, throwIfAborted } from '../errorKit.ts';
 import type { ExecuteOptions, ExecuteResult } from '../types.ts';
@@ -111,12 +109,20 @@ export async function duckdbExecute(
   const { signal } = options;
   throwIfAborted(signal, DUCKDB_NAME);
   const connection = await session.pool.acquire();
-  const onAbort = () => connection.interrupt();
+  // An interrupt that lands before DuckDB has started the statement is lost, so it is repeated
+  // until the connection goes back to the pool; an abort during acquire() is caught up at once.
+  let repeat: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    connection.interrupt();
+    repeat ??= setInterval(() => connection.interrupt(), 50);
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
+    if (repeat) clearInterval(repeat);
     signal?.removeEventListener('abort', onAbort);
     if (options.schema) await connection.run('RESET search_path').catch(() => undefined);
     session.pool.release(connection);
@@ -134,11 +140,9 @@ export async function duckdbExecute(
   }
 
   const columns = describeColumns(result);
-  const schema = arrowSchema(columns);
   const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
 
-  async function* batches(): AsyncGenerator<RecordBatch> {
-    const accumulator = new BatchAccumulator(schema, columns);
+  const streamed = streamedResult(columns, async function* (accumulator) {
     let read = 0;
     try {
       while (read < maxRows) {
@@ -151,10 +155,8 @@ export async function duckdbExecute(
         throwIfAborted(signal, DUCKDB_NAME);
         if (!chunk || chunk.rowCount === 0) break;
         read += appendChunk(accumulator, chunk, columns, maxRows - read);
-        if (accumulator.full) {
-          const batch = accumulator.flush();
-          if (batch) yield batch;
-        }
+        const batch = accumulator.takeFull();
+        if (batch) yield batch;
       }
       // Hand the connection back before the last batch, so a reader that stops there leaks nothing.
       await release();
@@ -163,14 +165,8 @@ export async function duckdbExecute(
     } finally {
       await release();
     }
-  }
-
-  return {
-    columns: resultColumns(columns),
-    schema,
-    batches: batches(),
-    rowsAffected: rowsChanged(result),
-  };
+  });
+  return { ...streamed, rowsAffected: rowsChanged(result) };
 }
 
 function rowsChanged(result: DuckDBResult): number | undefined {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { fileFormFields, fileParametersSchema, MEMORY_PATH } from '../fileEngine.ts';
 import type { EngineConnection, EngineSpec } from '../types.ts';
-import { DuckdbSession, duckdbPathFromUri, MEMORY_PATH } from './connect.ts';
+import { DuckdbSession, duckdbPathFromUri } from './connect.ts';
 import { duckdbEstimateCost } from './cost.ts';
 import { duckdbDialect } from './dialect.ts';
 import { DUCKDB_NAME } from './errors.ts';
@@ -12,13 +12,7 @@ import {
   duckdbTableMetadata,
   duckdbTables,
 } from './introspect.ts';
-
-const parametersSchema = z.object({
-  database: z
-    .string({ error: 'Database file is required' })
-    .trim()
-    .min(1, 'Database file is required'),
-});
+import { duckdbValidate } from './validate.ts';
 
 async function connect(uri: string, options: { home: string }): Promise<EngineConnection> {
   const session = await DuckdbSession.open(uri, options.home);
@@ -33,6 +27,7 @@ async function connect(uri: string, options: { home: string }): Promise<EngineCo
     getTableMetadata: (table) => duckdbTableMetadata(session, table),
     getTableExtra: async () => ({}),
     execute: (sql, executeOptions) => duckdbExecute(session, sql, executeOptions),
+    validateStatement: (sql, validateOptions) => duckdbValidate(session, sql, validateOptions),
     estimateCost: () => duckdbEstimateCost(),
     functionNames: () => duckdbFunctionNames(session),
     close: () => session.close(),
@@ -44,20 +39,13 @@ export const duckdbEngine: EngineSpec = {
   name: DUCKDB_NAME,
   schemes: ['duckdb'],
   sqlalchemyUriPlaceholder: 'duckdb:////path/to/file.duckdb',
-  parameters: [
-    {
-      name: 'database',
-      label: 'Database file',
-      type: 'string',
-      required: true,
-      placeholder: '/path/to/file.duckdb',
-      description:
-        'Absolute path, or a path relative to TESSERA_HOME; :memory: for an in-memory database',
-    },
-  ],
-  parametersSchema,
+  parameters: fileFormFields(
+    '/path/to/file.duckdb',
+    'Absolute path, or a path relative to TESSERA_HOME; :memory: for an in-memory database',
+  ),
+  parametersSchema: fileParametersSchema,
   buildUri(parameters) {
-    const { database } = parametersSchema.parse(parameters);
+    const { database } = fileParametersSchema.parse(parameters);
     return `duckdb:///${database}`;
   },
   parseUri(uri) {

@@ -1,5 +1,6 @@
 import type { Json } from '@duckdb/node-api';
 import { tableNotFound } from '../errorKit.ts';
+import { columnKeys } from '../tableKeys.ts';
 import type { ColumnMetadata, TableListItem, TableMetadata, TableRef } from '../types.ts';
 import type { DuckdbSession } from './connect.ts';
 import { DUCKDB_NAME } from './errors.ts';
@@ -139,15 +140,7 @@ export async function duckdbTableMetadata(
   const columns: ColumnMetadata[] = columnRows.map((row) => {
     const name = String(row.column_name);
     const longType = String(row.data_type);
-    const keys: ColumnMetadata['keys'] = [];
-    if (primaryKey?.column_names.includes(name))
-      keys.push({ type: 'pk', name: primaryKey.name, column_names: primaryKey.column_names });
-    for (const fk of foreignKeys)
-      if (fk.column_names.includes(name))
-        keys.push({ type: 'fk', name: fk.name, column_names: fk.column_names });
-    for (const index of indexes)
-      if (index.column_names.includes(name))
-        keys.push({ type: 'index', name: index.name, column_names: index.column_names });
+    const keys = columnKeys(name, { primaryKey, foreignKeys, indexes });
     return {
       name,
       type: longType.replace(/\(.*\)$/, ''),

@@ -1,11 +1,12 @@
-import { grainTemplates } from '../timeGrains.ts';
+import { templateDialect } from '../dialectKit.ts';
+import type { TimeGrain } from '../timeGrains.ts';
 import type { Dialect } from '../types.ts';
 
 /** Floors the time of day to a multiple of `seconds`; no time-zone conversion is involved. */
 const bucket = (seconds: number) =>
   `DATE_ADD(DATE({col}), INTERVAL (TIME_TO_SEC({col}) DIV ${seconds}) * ${seconds} SECOND)`;
 
-const grains = grainTemplates({
+const templates: Partial<Record<TimeGrain, string>> = {
   PT1S: bucket(1),
   PT5S: bucket(5),
   PT30S: bucket(30),
@@ -26,20 +27,20 @@ const grains = grainTemplates({
   '1969-12-29T00:00:00Z/P1W': 'DATE(DATE_SUB({col}, INTERVAL WEEKDAY({col}) DAY))',
   'P1W/1970-01-03T00:00:00Z': 'DATE(DATE_ADD({col}, INTERVAL 7 - DAYOFWEEK({col}) DAY))',
   'P1W/1970-01-04T00:00:00Z': 'DATE(DATE_ADD({col}, INTERVAL 6 - WEEKDAY({col}) DAY))',
-});
+};
 
 export function mysqlDialectFor(parserDatabase: 'mysql' | 'mariadb'): Dialect {
-  return {
-    quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
-    // Backslash is an escape character in MySQL string literals unless NO_BACKSLASH_ESCAPES is set.
-    quoteString: (value) =>
-      `'${value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll('\0', '\\0')}'`,
-    timeGrainExpression: grains.timeGrainExpression,
-    timeGrains: grains.timeGrains,
-    limitMethod: 'force_limit',
-    formatterLanguage: parserDatabase,
-    parserDatabase,
-  };
+  return templateDialect(
+    {
+      formatterLanguage: parserDatabase,
+      parserDatabase,
+      quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
+      // Backslash is an escape character in MySQL string literals unless NO_BACKSLASH_ESCAPES is set.
+      quoteString: (value) =>
+        `'${value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll('\0', '\\0')}'`,
+    },
+    templates,
+  );
 }
 
 export const mysqlDialect = mysqlDialectFor('mysql');

@@ -1,5 +1,12 @@
 import { isTesseraError, type TesseraError } from '@tessera/shared/errors';
-import { driverMessage, engineError, queryCancelled, type Secrets, scrub } from '../errorKit.ts';
+import {
+  driverMessage,
+  engineError,
+  queryCancelled,
+  type Secrets,
+  scrub,
+  socketError,
+} from '../errorKit.ts';
 
 interface MysqlLikeError {
   code?: string;
@@ -24,6 +31,14 @@ export function mapMysqlError(error: unknown, context: MysqlErrorContext): Tesse
   const message = scrub(raw, context);
   const host = context.host ?? 'localhost';
   const port = context.port ?? 3306;
+  const socket = socketError(
+    engineName,
+    code,
+    { host, port },
+    `Unknown MySQL server host "${host}".`,
+    error,
+  );
+  if (socket) return socket;
   switch (code) {
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
@@ -49,30 +64,6 @@ export function mapMysqlError(error: unknown, context: MysqlErrorContext): Tesse
             `Unable to connect to database "${context.database ?? ''}".`,
             { cause: error },
           );
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return engineError(
-        engineName,
-        'CONNECTION_INVALID_HOSTNAME_ERROR',
-        `Unknown MySQL server host "${host}".`,
-        { cause: error },
-      );
-    case 'ECONNREFUSED':
-      return engineError(
-        engineName,
-        'CONNECTION_PORT_CLOSED_ERROR',
-        `Port ${port} on hostname "${host}" refused the connection.`,
-        { cause: error },
-      );
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return engineError(
-        engineName,
-        'CONNECTION_HOST_DOWN_ERROR',
-        `The host "${host}" might be down, and can't be reached on port ${port}.`,
-        { cause: error },
-      );
     case 'ER_QUERY_INTERRUPTED':
       return queryCancelled(engineName);
     case 'ER_NO_SUCH_TABLE':

@@ -1,13 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { RecordBatch } from 'apache-arrow';
 import type mysql from 'mysql2';
-import {
-  type ArrowColumn,
-  arrowSchema,
-  BatchAccumulator,
-  dedupeColumnNames,
-  resultColumns,
-} from '../arrow.ts';
+import { type ArrowColumn, dedupeColumnNames, noRowsResult, streamedResult } from '../arrow.ts';
 import { queryCancelled, throwIfAborted } from '../errorKit.ts';
 import type { ExecuteOptions, ExecuteResult } from '../types.ts';
 import { type MysqlConnection, MysqlSession } from './connect.ts';
@@ -105,13 +98,7 @@ export async function mysqlExecute(
       );
       throwIfAborted(signal, engineName);
       await release();
-      const rowsAffected = Array.isArray(result) ? undefined : result.affectedRows;
-      return {
-        columns: [],
-        schema: arrowSchema([]),
-        batches: (async function* () {})(),
-        rowsAffected,
-      };
+      return noRowsResult(Array.isArray(result) ? undefined : result.affectedRows);
     }
   } catch (error) {
     throw await fail(error);
@@ -134,11 +121,9 @@ export async function mysqlExecute(
   } catch (error) {
     throw await fail(error);
   }
-  const schema = arrowSchema(columns);
   const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
 
-  async function* batches(): AsyncGenerator<RecordBatch> {
-    const accumulator = new BatchAccumulator(schema, columns);
+  return streamedResult(columns, async function* (accumulator) {
     let read = 0;
     try {
       try {
@@ -147,10 +132,8 @@ export async function mysqlExecute(
           if (read >= maxRows) break;
           accumulator.pushRow(row as unknown[]);
           read += 1;
-          if (accumulator.full) {
-            const batch = accumulator.flush();
-            if (batch) yield batch;
-          }
+          const batch = accumulator.takeFull();
+          if (batch) yield batch;
         }
       } catch (error) {
         throw await fail(error);
@@ -166,7 +149,5 @@ export async function mysqlExecute(
     } finally {
       await release(true);
     }
-  }
-
-  return { columns: resultColumns(columns), schema, batches: batches() };
+  });
 }

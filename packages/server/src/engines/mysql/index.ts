@@ -1,28 +1,11 @@
-import { z } from 'zod';
+import { networkForm } from '../networkForm.ts';
 import type { EngineConnection, EngineSpec } from '../types.ts';
-import { buildSqlalchemyUri, parseSqlalchemyUri } from '../uri.ts';
 import { MysqlSession } from './connect.ts';
 import { mysqlEstimateCost } from './cost.ts';
 import { mariadbDialect, mysqlDialect } from './dialect.ts';
 import { mysqlExecute } from './execute.ts';
 import { mysqlFunctionNames, mysqlSchemas, mysqlTableMetadata, mysqlTables } from './introspect.ts';
-
-const parametersSchema = z.object({
-  host: z.string({ error: 'Host is required' }).trim().min(1, 'Host is required'),
-  port: z.coerce
-    .number({ error: 'Port must be a number' })
-    .int('Port must be a whole number')
-    .min(1, 'The port number is invalid.')
-    .max(65535, 'The port number is invalid.'),
-  database: z
-    .string({ error: 'Database name is required' })
-    .trim()
-    .min(1, 'Database name is required'),
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string().optional().nullable(),
-  encryption: z.boolean().optional().default(false),
-  query: z.string().optional().nullable(),
-});
+import { mysqlValidate } from './validate.ts';
 
 function connector(engine: string, name: string) {
   return async (
@@ -41,6 +24,7 @@ function connector(engine: string, name: string) {
       getTableMetadata: (table) => mysqlTableMetadata(session, name, table),
       getTableExtra: async () => ({}),
       execute: (sql, executeOptions) => mysqlExecute(session, sql, executeOptions),
+      validateStatement: (sql, validateOptions) => mysqlValidate(session, sql, validateOptions),
       estimateCost: () => mysqlEstimateCost(name),
       functionNames: () => mysqlFunctionNames(session),
       close: () => session.close(),
@@ -59,79 +43,13 @@ function mysqlFamilySpec(
     engine,
     name,
     schemes,
-    sqlalchemyUriPlaceholder: `${defaultScheme}://user:password@host:3306/database`,
-    parameters: [
-      {
-        name: 'host',
-        label: 'Host',
-        type: 'string',
-        required: true,
-        placeholder: 'e.g. 127.0.0.1',
-      },
-      {
-        name: 'port',
-        label: 'Port',
-        type: 'number',
-        required: true,
-        placeholder: 'e.g. 3306',
-        default: 3306,
-      },
-      {
-        name: 'database',
-        label: 'Database name',
-        type: 'string',
-        required: true,
-        placeholder: 'e.g. world_population',
-      },
-      {
-        name: 'username',
-        label: 'Username',
-        type: 'string',
-        required: true,
-        placeholder: 'e.g. Analytics',
-      },
-      {
-        name: 'password',
-        label: 'Password',
-        type: 'password',
-        required: false,
-        placeholder: 'e.g. ********',
-      },
-      {
-        name: 'query',
-        label: 'Additional Parameters',
-        type: 'string',
-        required: false,
-        placeholder: 'e.g. param1=value1&param2=value2',
-      },
-      {
-        name: 'encryption',
-        label: 'SSL',
-        type: 'boolean',
-        required: false,
-        default: false,
-        description: 'Require an encrypted connection (ssl_mode=REQUIRED)',
-      },
-    ],
-    parametersSchema,
-    buildUri(parameters) {
-      const values = parametersSchema.parse(parameters);
-      const query = Object.fromEntries(new URLSearchParams(values.query ?? ''));
-      if (values.encryption) query.ssl_mode = query.ssl_mode ?? 'REQUIRED';
-      return buildSqlalchemyUri({ scheme: defaultScheme, ...values, query });
-    },
-    parseUri(uri) {
-      const parsed = parseSqlalchemyUri(uri);
-      const { ssl_mode: sslMode, ...rest } = parsed.query;
-      return {
-        host: parsed.host,
-        port: parsed.port ?? 3306,
-        database: parsed.database,
-        username: parsed.username,
-        encryption: sslMode !== undefined && !/^disabled?$/i.test(sslMode),
-        query: new URLSearchParams(rest).toString(),
-      };
-    },
+    ...networkForm({
+      scheme: defaultScheme,
+      defaultPort: 3306,
+      sslParameter: 'ssl_mode',
+      sslRequired: 'REQUIRED',
+      sslEnabled: (value) => !/^disabled?$/i.test(value),
+    }),
     supportsCatalogs: false,
     supportsCostEstimate: false,
     supportsDynamicSchema: true,

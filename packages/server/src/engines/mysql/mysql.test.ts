@@ -4,16 +4,14 @@ import mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
 import { collectRows } from '../arrow.ts';
 import { runEngineConformance } from '../testing/conformance.ts';
-import { buildSqlalchemyUri, parseSqlalchemyUri } from '../uri.ts';
+import { conformanceFixture, unreachableServer, uriVariants } from '../testing/fixtures.ts';
 import { mariadbEngine, mysqlEngine } from './index.ts';
 
 const url = process.env.TESSERA_TEST_MYSQL_URL;
 if (!url) console.warn('MySQL/MariaDB engine tests skipped: TESSERA_TEST_MYSQL_URL is not set');
 
-function variant(changes: Partial<ReturnType<typeof parseSqlalchemyUri>>): string {
-  const parsed = { ...parseSqlalchemyUri(url ?? 'mysql://localhost/test'), ...changes };
-  return buildSqlalchemyUri({ ...parsed, scheme: 'mysql' });
-}
+/** The test URL with parts replaced, for connection attempts that must fail. */
+const variant = uriVariants(url, 'mysql://localhost/test', 'mysql');
 
 /** mysql2 reads `mysql://` URIs itself; the admin connection creates and drops the test database. */
 async function admin(sql: string): Promise<void> {
@@ -38,16 +36,12 @@ describe.skipIf(!url)('MySQL/MariaDB engine (TESSERA_TEST_MYSQL_URL)', () => {
         teardown: () => admin(`DROP DATABASE IF EXISTS ${schema}`),
       };
     },
-    fixture: (schema) => [
-      `CREATE TABLE ${schema}.parent (id INTEGER PRIMARY KEY, name VARCHAR(50) NOT NULL UNIQUE)`,
-      `CREATE TABLE ${schema}.child (id INTEGER PRIMARY KEY, parent_id INTEGER, amount DECIMAL(10, 2), ratio DOUBLE,
-        flag BOOLEAN, day DATE, ts DATETIME, label VARCHAR(20), FOREIGN KEY (parent_id) REFERENCES ${schema}.parent (id))`,
-      `CREATE INDEX ix_child_day ON ${schema}.child (day)`,
-      `CREATE VIEW ${schema}.child_view AS SELECT id, label FROM ${schema}.child`,
-      `INSERT INTO ${schema}.parent VALUES (1, 'alpha'), (2, 'beta')`,
-      `INSERT INTO ${schema}.child VALUES (1, 1, 12.50, 0.25, TRUE, '2024-03-14', '2024-03-14 15:27:43', 'x'),
-        (2, 2, NULL, 1.5, FALSE, '2024-03-17', '2024-03-17 10:00:00', NULL)`,
-    ],
+    fixture: (schema) =>
+      conformanceFixture(`${schema}.`, {
+        amount: 'DECIMAL(10, 2)',
+        ratio: 'DOUBLE',
+        ts: 'DATETIME',
+      }),
     longQuery: 'SELECT SLEEP(30)',
     badConnections: () => [
       {
@@ -57,17 +51,7 @@ describe.skipIf(!url)('MySQL/MariaDB engine (TESSERA_TEST_MYSQL_URL)', () => {
         errorType: 'CONNECTION_ACCESS_DENIED_ERROR',
         secret: 'sup3r-secret-pw',
       },
-      {
-        label: 'unknown host',
-        uri: variant({ host: 'no-such-host.invalid', password: 'sup3r-secret-pw' }),
-        errorType: 'CONNECTION_INVALID_HOSTNAME_ERROR',
-        secret: 'sup3r-secret-pw',
-      },
-      {
-        label: 'closed port',
-        uri: variant({ host: '127.0.0.1', port: 1 }),
-        errorType: 'CONNECTION_PORT_CLOSED_ERROR',
-      },
+      ...unreachableServer(variant),
       {
         label: 'unknown database',
         uri: variant({ database: 'tessera_no_such_database' }),

@@ -1,5 +1,13 @@
 import { isTesseraError, type TesseraError } from '@tessera/shared/errors';
-import { driverMessage, engineError, queryCancelled, type Secrets, scrub } from '../errorKit.ts';
+import {
+  driverMessage,
+  engineError,
+  hostDown,
+  queryCancelled,
+  type Secrets,
+  scrub,
+  socketError,
+} from '../errorKit.ts';
 
 export const POSTGRESQL_NAME = 'PostgreSQL';
 
@@ -27,8 +35,15 @@ export function mapPostgresError(
   const { code } = (error ?? {}) as PgLikeError;
   const raw = driverMessage(error);
   const message = scrub(raw, secrets);
-  const host = secrets.host ?? 'localhost';
-  const port = secrets.port ?? 5432;
+  const endpoint = { host: secrets.host ?? 'localhost', port: secrets.port ?? 5432 };
+  const socket = socketError(
+    POSTGRESQL_NAME,
+    code,
+    endpoint,
+    `The hostname "${endpoint.host}" cannot be resolved.`,
+    error,
+  );
+  if (socket) return socket;
   switch (code) {
     case '28P01':
       return engineError(
@@ -61,30 +76,6 @@ export function mapPostgresError(
       );
     case '42501':
       return engineError(POSTGRESQL_NAME, 'GENERIC_DB_ENGINE_ERROR', message, { cause: error });
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return engineError(
-        POSTGRESQL_NAME,
-        'CONNECTION_INVALID_HOSTNAME_ERROR',
-        `The hostname "${host}" cannot be resolved.`,
-        { cause: error },
-      );
-    case 'ECONNREFUSED':
-      return engineError(
-        POSTGRESQL_NAME,
-        'CONNECTION_PORT_CLOSED_ERROR',
-        `Port ${port} on hostname "${host}" refused the connection.`,
-        { cause: error },
-      );
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return engineError(
-        POSTGRESQL_NAME,
-        'CONNECTION_HOST_DOWN_ERROR',
-        `The host "${host}" might be down, and can't be reached on port ${port}.`,
-        { cause: error },
-      );
     case '57014':
       return queryCancelled(POSTGRESQL_NAME);
     case '42P01':
@@ -97,12 +88,7 @@ export function mapPostgresError(
       return engineError(POSTGRESQL_NAME, 'SYNTAX_ERROR', message, { cause: error });
     default:
       if (/timeout expired|Connection terminated due to connection timeout/i.test(raw)) {
-        return engineError(
-          POSTGRESQL_NAME,
-          'CONNECTION_HOST_DOWN_ERROR',
-          `The host "${host}" might be down, and can't be reached on port ${port}.`,
-          { cause: error },
-        );
+        return hostDown(POSTGRESQL_NAME, endpoint, error);
       }
       return engineError(POSTGRESQL_NAME, 'GENERIC_DB_ENGINE_ERROR', message, { cause: error });
   }

@@ -1,13 +1,12 @@
-import type { RecordBatch } from 'apache-arrow';
 import type pg from 'pg';
 import {
   type ArrowColumn,
   arrowSchema,
-  BatchAccumulator,
   batchesFromRows,
   DEFAULT_BATCH_ROWS,
   dedupeColumnNames,
   resultColumns,
+  streamedResult,
 } from '../arrow.ts';
 import { queryCancelled, throwIfAborted } from '../errorKit.ts';
 import type { ExecuteOptions, ExecuteResult } from '../types.ts';
@@ -163,10 +162,8 @@ export async function pgExecute(
   } catch (error) {
     throw await fail(error);
   }
-  const schema = arrowSchema(columns);
 
-  async function* batches(): AsyncGenerator<RecordBatch> {
-    const accumulator = new BatchAccumulator(schema, columns);
+  return streamedResult(columns, async function* (accumulator) {
     let read = 0;
     let page = first;
     try {
@@ -190,7 +187,5 @@ export async function pgExecute(
     } finally {
       await release();
     }
-  }
-
-  return { columns: resultColumns(columns), schema, batches: batches() };
+  });
 }

@@ -1,4 +1,5 @@
 import { tableNotFound } from '../errorKit.ts';
+import { columnKeys } from '../tableKeys.ts';
 import type { ColumnMetadata, TableListItem, TableMetadata, TableRef } from '../types.ts';
 import type { PostgresSession } from './connect.ts';
 import { POSTGRESQL_NAME } from './errors.ts';
@@ -136,15 +137,7 @@ export async function pgTableMetadata(
   }));
 
   const columns: ColumnMetadata[] = columnRows.map((row) => {
-    const keys: ColumnMetadata['keys'] = [];
-    if (primaryKey?.column_names.includes(row.name))
-      keys.push({ type: 'pk', name: primaryKey.name, column_names: primaryKey.column_names });
-    for (const fk of foreignKeys)
-      if (fk.column_names.includes(row.name))
-        keys.push({ type: 'fk', name: fk.name, column_names: fk.column_names });
-    for (const index of indexes)
-      if (index.column_names.includes(row.name))
-        keys.push({ type: 'index', name: index.name, column_names: index.column_names });
+    const keys = columnKeys(row.name, { primaryKey, foreignKeys, indexes });
     const longType = row.long_type.toUpperCase();
     return {
       name: row.name,

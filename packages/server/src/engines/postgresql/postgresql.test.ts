@@ -4,7 +4,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { collectRows } from '../arrow.ts';
 import { runEngineConformance } from '../testing/conformance.ts';
-import { buildSqlalchemyUri, parseSqlalchemyUri } from '../uri.ts';
+import { conformanceFixture, unreachableServer, uriVariants } from '../testing/fixtures.ts';
+import { parseSqlalchemyUri } from '../uri.ts';
 import { mapPostgresError } from './errors.ts';
 import { postgresqlEngine } from './index.ts';
 
@@ -12,10 +13,7 @@ const url = process.env.TESSERA_TEST_POSTGRES_URL;
 if (!url) console.warn('PostgreSQL engine tests skipped: TESSERA_TEST_POSTGRES_URL is not set');
 
 /** The test URL with parts replaced, for connection attempts that must fail. */
-function variant(changes: Partial<ReturnType<typeof parseSqlalchemyUri>>): string {
-  const parsed = { ...parseSqlalchemyUri(url ?? 'postgresql://localhost/postgres'), ...changes };
-  return buildSqlalchemyUri({ ...parsed, scheme: 'postgresql' });
-}
+const variant = uriVariants(url, 'postgresql://localhost/postgres', 'postgresql');
 
 describe.skipIf(!url)('PostgreSQL engine (TESSERA_TEST_POSTGRES_URL)', () => {
   runEngineConformance({
@@ -38,29 +36,15 @@ describe.skipIf(!url)('PostgreSQL engine (TESSERA_TEST_POSTGRES_URL)', () => {
         },
       };
     },
-    fixture: (schema) => [
-      `CREATE TABLE ${schema}.parent (id INTEGER PRIMARY KEY, name VARCHAR(50) NOT NULL UNIQUE)`,
-      `CREATE TABLE ${schema}.child (id INTEGER PRIMARY KEY, parent_id INTEGER, amount NUMERIC(10, 2), ratio DOUBLE PRECISION,
-        flag BOOLEAN, day DATE, ts TIMESTAMP, label VARCHAR(20), FOREIGN KEY (parent_id) REFERENCES ${schema}.parent (id))`,
-      `CREATE INDEX ix_child_day ON ${schema}.child (day)`,
-      `CREATE VIEW ${schema}.child_view AS SELECT id, label FROM ${schema}.child`,
-      `INSERT INTO ${schema}.parent VALUES (1, 'alpha'), (2, 'beta')`,
-      `INSERT INTO ${schema}.child VALUES (1, 1, 12.50, 0.25, TRUE, '2024-03-14', '2024-03-14 15:27:43', 'x'),
-        (2, 2, NULL, 1.5, FALSE, '2024-03-17', '2024-03-17 10:00:00', NULL)`,
-    ],
+    fixture: (schema) =>
+      conformanceFixture(`${schema}.`, {
+        amount: 'NUMERIC(10, 2)',
+        ratio: 'DOUBLE PRECISION',
+        ts: 'TIMESTAMP',
+      }),
     longQuery: 'SELECT pg_sleep(30)',
     badConnections: () => [
-      {
-        label: 'unknown host',
-        uri: variant({ host: 'no-such-host.invalid', password: 'sup3r-secret-pw' }),
-        errorType: 'CONNECTION_INVALID_HOSTNAME_ERROR',
-        secret: 'sup3r-secret-pw',
-      },
-      {
-        label: 'closed port',
-        uri: variant({ host: '127.0.0.1', port: 1 }),
-        errorType: 'CONNECTION_PORT_CLOSED_ERROR',
-      },
+      ...unreachableServer(variant),
       {
         label: 'unknown database',
         uri: variant({ database: 'tessera_no_such_database' }),

@@ -1,11 +1,9 @@
-import { isAbsolute, resolve } from 'node:path';
 import { TesseraError } from '@tessera/shared/errors';
 import Database from 'better-sqlite3';
+import { filePathFromUri, MEMORY_PATH } from '../fileEngine.ts';
 import { ResourcePool } from '../pool.ts';
-import { uriScheme } from '../uri.ts';
 import { mapSqliteConnectError, mapSqliteError } from './errors.ts';
 
-export const MEMORY_PATH = ':memory:';
 const POOL_SIZE = 4;
 
 function invalid(): TesseraError {
@@ -18,22 +16,9 @@ function invalid(): TesseraError {
   );
 }
 
-/**
- * SQLAlchemy's convention: `sqlite:////abs/file.db` is absolute, `sqlite:///rel/file.db` is
- * relative (to TESSERA_HOME here), `sqlite://` and `sqlite:///:memory:` are in memory.
- */
+/** `sqlite:////abs/file.db` absolute, `sqlite:///rel/file.db` relative to TESSERA_HOME. */
 export function sqlitePathFromUri(uri: string, home: string): string {
-  const scheme = uriScheme(uri);
-  if (scheme === null || !scheme.startsWith('sqlite')) throw invalid();
-  const location = uri
-    .trim()
-    .slice(scheme.length + 3)
-    .replace(/\?.*$/, '');
-  if (location === '') return MEMORY_PATH;
-  if (!location.startsWith('/')) throw invalid();
-  const file = decodeURIComponent(location.slice(1));
-  if (file === '' || file === MEMORY_PATH) return MEMORY_PATH;
-  return isAbsolute(file) ? file : resolve(home, file);
+  return filePathFromUri(uri, home, 'sqlite', invalid).path;
 }
 
 /**

@@ -1,13 +1,11 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
-import type { RecordBatch } from 'apache-arrow';
 import type Database from 'better-sqlite3';
 import {
   type ArrowColumn,
-  arrowSchema,
-  BatchAccumulator,
   DEFAULT_BATCH_ROWS,
   dedupeColumnNames,
-  resultColumns,
+  noRowsResult,
+  streamedResult,
 } from '../arrow.ts';
 import { queryCancelled, throwIfAborted } from '../errorKit.ts';
 import type { ExecuteOptions, ExecuteResult } from '../types.ts';
@@ -75,12 +73,7 @@ export async function sqliteExecute(
     if (!statement.reader) {
       const info = statement.run(...bindable(options.params));
       release();
-      return {
-        columns: [],
-        schema: arrowSchema([]),
-        batches: (async function* () {})(),
-        rowsAffected: info.changes,
-      };
+      return noRowsResult(info.changes);
     }
     statement.safeIntegers(true);
     statement.raw(true);
@@ -134,10 +127,8 @@ export async function sqliteExecute(
     throw signal?.aborted ? queryCancelled(SQLITE_NAME) : mapSqliteError(error);
   }
   if (done) release();
-  const schema = arrowSchema(columns);
 
-  async function* batches(): AsyncGenerator<RecordBatch> {
-    const accumulator = new BatchAccumulator(schema, columns);
+  return streamedResult(columns, async function* (accumulator) {
     try {
       let rows = first;
       while (rows.length > 0) {
@@ -153,7 +144,5 @@ export async function sqliteExecute(
     } finally {
       release();
     }
-  }
-
-  return { columns: resultColumns(columns), schema, batches: batches() };
+  });
 }

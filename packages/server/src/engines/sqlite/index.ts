@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { fileFormFields, fileParametersSchema, MEMORY_PATH } from '../fileEngine.ts';
 import type { EngineConnection, EngineSpec } from '../types.ts';
-import { MEMORY_PATH, SqliteSession } from './connect.ts';
+import { SqliteSession } from './connect.ts';
 import { sqliteEstimateCost } from './cost.ts';
 import { sqliteDialect } from './dialect.ts';
 import { SQLITE_NAME } from './errors.ts';
@@ -11,13 +11,7 @@ import {
   sqliteTableMetadata,
   sqliteTables,
 } from './introspect.ts';
-
-const parametersSchema = z.object({
-  database: z
-    .string({ error: 'Database file is required' })
-    .trim()
-    .min(1, 'Database file is required'),
-});
+import { sqliteValidate } from './validate.ts';
 
 async function connect(uri: string, options: { home: string }): Promise<EngineConnection> {
   const session = await SqliteSession.open(uri, options.home);
@@ -32,6 +26,7 @@ async function connect(uri: string, options: { home: string }): Promise<EngineCo
     getTableMetadata: (table) => sqliteTableMetadata(session, table),
     getTableExtra: async () => ({}),
     execute: (sql, executeOptions) => sqliteExecute(session, sql, executeOptions),
+    validateStatement: (sql) => sqliteValidate(session, sql),
     estimateCost: () => sqliteEstimateCost(),
     functionNames: () => sqliteFunctionNames(session),
     close: () => session.close(),
@@ -43,19 +38,13 @@ export const sqliteEngine: EngineSpec = {
   name: SQLITE_NAME,
   schemes: ['sqlite'],
   sqlalchemyUriPlaceholder: 'sqlite:////path/to/file.db',
-  parameters: [
-    {
-      name: 'database',
-      label: 'Database file',
-      type: 'string',
-      required: true,
-      placeholder: '/path/to/file.db',
-      description: 'Absolute path, or a path relative to TESSERA_HOME',
-    },
-  ],
-  parametersSchema,
+  parameters: fileFormFields(
+    '/path/to/file.db',
+    'Absolute path, or a path relative to TESSERA_HOME',
+  ),
+  parametersSchema: fileParametersSchema,
   buildUri(parameters) {
-    const { database } = parametersSchema.parse(parameters);
+    const { database } = fileParametersSchema.parse(parameters);
     return database === MEMORY_PATH ? 'sqlite://' : `sqlite:///${database}`;
   },
   parseUri(uri) {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { collectRows } from '../arrow.ts';
 import { runEngineConformance } from '../testing/conformance.ts';
+import { conformanceFixture } from '../testing/fixtures.ts';
 import { sqliteEngine } from './index.ts';
 
 describe('SQLite engine (temp file)', () => {
@@ -21,16 +22,8 @@ describe('SQLite engine (temp file)', () => {
         teardown: async () => rmSync(home, { recursive: true, force: true }),
       };
     },
-    fixture: () => [
-      'CREATE TABLE parent (id INTEGER PRIMARY KEY, name VARCHAR(50) NOT NULL UNIQUE)',
-      `CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER, amount DECIMAL(10, 2), ratio DOUBLE,
-        flag BOOLEAN, day DATE, ts DATETIME, label VARCHAR(20), FOREIGN KEY (parent_id) REFERENCES parent (id))`,
-      'CREATE INDEX ix_child_day ON child (day)',
-      'CREATE VIEW child_view AS SELECT id, label FROM child',
-      "INSERT INTO parent VALUES (1, 'alpha'), (2, 'beta')",
-      `INSERT INTO child VALUES (1, 1, 12.50, 0.25, TRUE, '2024-03-14', '2024-03-14 15:27:43', 'x'),
-        (2, 2, NULL, 1.5, FALSE, '2024-03-17', '2024-03-17 10:00:00', NULL)`,
-    ],
+    fixture: () =>
+      conformanceFixture('', { amount: 'DECIMAL(10, 2)', ratio: 'DOUBLE', ts: 'DATETIME' }),
     // An endless row stream: the read loop notices the signal between slices of rows.
     longQuery: 'WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c',
     badConnections: ({ home }) => [
