@@ -1,7 +1,7 @@
 import { TesseraError } from '@tessera/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { duckdbEngine } from './duckdb/index.ts';
-import { filePathFromUri, MEMORY_PATH } from './fileEngine.ts';
+import { filePathFromUri, MEMORY_PATH, OWN_FILE_MESSAGE } from './fileEngine.ts';
 import { sqliteEngine } from './sqlite/index.ts';
 
 const invalid = () => new TesseraError(400, 'Invalid test URI');
@@ -43,5 +43,32 @@ describe('file engine URIs', () => {
       expect((error as TesseraError).status).toBe(400);
       expect((error as TesseraError).message).toMatch(/^Invalid (SQLite|DuckDB) URI/);
     }
+  });
+});
+
+describe('Tessera’s own files', () => {
+  it('refuses the metadata store, the secret key, results and cache under TESSERA_HOME', () => {
+    for (const uri of [
+      'sqlite:///tessera.db',
+      'sqlite:////srv/tessera/tessera.db',
+      'duckdb:///secret_key',
+      'duckdb:///results/abc.arrow',
+      'sqlite:///cache/x.db',
+      'sqlite:///sub/../tessera.db',
+    ]) {
+      expect(
+        () => filePathFromUri(uri, '/srv/tessera', uri.split(':')[0] ?? '', invalid),
+        uri,
+      ).toThrow(OWN_FILE_MESSAGE);
+    }
+  });
+
+  it('allows other files, in TESSERA_HOME too', () => {
+    expect(
+      filePathFromUri('duckdb:///examples.duckdb', '/srv/tessera', 'duckdb', invalid).path,
+    ).toBe('/srv/tessera/examples.duckdb');
+    expect(
+      filePathFromUri('sqlite:////data/tessera.db', '/srv/tessera', 'sqlite', invalid).path,
+    ).toBe('/data/tessera.db');
   });
 });

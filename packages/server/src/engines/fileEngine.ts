@@ -1,5 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
-import type { TesseraError } from '@tessera/shared/errors';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { TesseraError } from '@tessera/shared/errors';
 import { z } from 'zod';
 import type { FormField } from './types.ts';
 import { uriScheme } from './uri.ts';
@@ -57,5 +58,36 @@ export function filePathFromUri(
     throw invalid();
   }
   if (file === '' || file === MEMORY_PATH) return { path: MEMORY_PATH, query };
-  return { path: isAbsolute(file) ? file : resolve(home, file), query };
+  const path = isAbsolute(file) ? file : resolve(home, file);
+  assertNotTesseraOwnFile(path, home);
+  return { path, query };
+}
+
+/** Files of Tessera's own under TESSERA_HOME: the metadata store, the secret key, results, cache. */
+const OWN_FILES = ['tessera.db', 'tessera.db-wal', 'tessera.db-shm', 'secret_key'];
+const OWN_FOLDERS = ['results', 'cache'];
+
+export const OWN_FILE_MESSAGE =
+  'This file belongs to Tessera itself (metadata store, secret key, results or cache) and cannot be connected as a database';
+
+/**
+ * A file database must never open Tessera's own files: whoever may add a connection could
+ * otherwise read users, password hashes and the key that signs sessions.
+ */
+function assertNotTesseraOwnFile(path: string, home: string): void {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const target = real(path);
+  const base = real(home);
+  const inside = relative(base, target);
+  if (inside.startsWith('..') || isAbsolute(inside)) return;
+  const [first] = inside.split(sep);
+  if (OWN_FILES.includes(inside) || (first !== undefined && OWN_FOLDERS.includes(first))) {
+    throw new TesseraError(400, OWN_FILE_MESSAGE, { errorType: 'GENERIC_DB_ENGINE_ERROR' });
+  }
 }

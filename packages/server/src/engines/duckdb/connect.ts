@@ -60,7 +60,12 @@ export function duckdbPathFromUri(
   home: string,
 ): { path: string; options: Record<string, string> } {
   const { path, query } = filePathFromUri(uri, home, 'duckdb', invalidUri);
-  return { path, options: Object.fromEntries(new URLSearchParams(query)) };
+  return {
+    path,
+    // SQL must not reach the server's files (read_csv, read_text, ATTACH, COPY ... TO), whatever
+    // the URI asks for: only the database file itself is opened.
+    options: { ...Object.fromEntries(new URLSearchParams(query)), enable_external_access: 'false' },
+  };
 }
 
 function invalidUri(): TesseraError {

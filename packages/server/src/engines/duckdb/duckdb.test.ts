@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,35 @@ describe('DuckDB engine specifics', () => {
       expect(batch.getChild('tz')?.get(0)).toBe(Date.UTC(2024, 0, 2, 3, 4, 5));
     } finally {
       await connection.close();
+    }
+  });
+
+  it('keeps SQL away from the server’s files, even when the URI asks otherwise', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tessera-duckdb-'));
+    writeFileSync(join(home, 'private.csv'), 'a\n1\n');
+    const connection = await duckdbEngine.connect(
+      'duckdb:///:memory:?enable_external_access=true',
+      { home },
+    );
+    try {
+      for (const sql of [
+        `SELECT * FROM read_csv('${join(home, 'private.csv')}')`,
+        `SELECT * FROM read_text('${join(home, 'private.csv')}')`,
+        `COPY (SELECT 1) TO '${join(home, 'out.csv')}'`,
+      ]) {
+        await expect(
+          (async () => {
+            const result = await connection.execute(sql);
+            for await (const _ of result.batches) {
+              // drain
+            }
+          })(),
+          sql,
+        ).rejects.toThrow();
+      }
+    } finally {
+      await connection.close();
+      rmSync(home, { recursive: true, force: true });
     }
   });
 
