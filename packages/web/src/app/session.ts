@@ -27,5 +27,8 @@ export function loginUrl(next: string): string {
 /** Only same-site paths are followed after login (never `//host` or `/\host`). */
 export function safeNext(next: string | null | undefined): string {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  // Browsers drop tabs and newlines from URLs: `/\t/evil.example` would become `//evil.example`.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(next)) return '/';
   return next;
 }
