@@ -54,11 +54,11 @@ export async function readManifest(
     const connection = await instance.connect();
     try {
       const exists = await connection.runAndReadAll(
-        `SELECT count(*) FROM duckdb_tables() WHERE schema_name = 'main' AND table_name = ${quote(MANIFEST_TABLE)}`,
+        `SELECT count(*) FROM duckdb_functions() WHERE schema_name = 'main' AND function_name = ${quote(MANIFEST_TABLE)}`,
       );
       if (Number(exists.getRows()[0][0]) === 0) return null;
       const reader = await connection.runAndReadAll(
-        `SELECT version, table_name, row_count FROM ${MANIFEST_TABLE} ORDER BY position`,
+        `SELECT version, table_name, row_count FROM ${MANIFEST_TABLE}() ORDER BY position`,
       );
       const rows = reader.getRows();
       if (rows.length === 0) return null;
@@ -133,20 +133,16 @@ export async function buildExamplesFile(
         const count = await connection.runAndReadAll(`SELECT count(*) FROM ${dataset.table}`);
         summary.push({ table: dataset.table, rows: Number(count.getRows()[0][0]) });
       }
-      await connection.run(
-        `CREATE TABLE ${MANIFEST_TABLE} (position INTEGER, version VARCHAR, table_name VARCHAR,
-          source_file VARCHAR, row_count BIGINT, built_at TIMESTAMP)`,
-      );
+      // A table macro, not a table: it travels inside the file but never shows in table lists.
       const version = examplesVersion(vega);
       const values = summary
         .map(
           (s, i) =>
-            `(${i}, ${quote(version)}, ${quote(s.table)}, ${quote(EXAMPLE_DATASETS[i].file)}, ${s.rows}, now()::TIMESTAMP)`,
+            `(${i}, ${quote(version)}, ${quote(s.table)}, ${quote(EXAMPLE_DATASETS[i].file)}, ${s.rows})`,
         )
         .join(', ');
-      await connection.run(`INSERT INTO ${MANIFEST_TABLE} VALUES ${values}`);
       await connection.run(
-        `COMMENT ON TABLE ${MANIFEST_TABLE} IS 'Which Tessera examples build this file holds; do not edit.'`,
+        `CREATE MACRO ${MANIFEST_TABLE}() AS TABLE SELECT * FROM (VALUES ${values}) AS manifest(position, version, table_name, source_file, row_count)`,
       );
       await connection.run('CHECKPOINT');
     } finally {
