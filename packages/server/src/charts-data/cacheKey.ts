@@ -8,7 +8,7 @@ import type { QueryObject, ResultType } from '@tessera/shared/api/chartData';
  */
 export interface CacheKeyInput {
   query: QueryObject;
-  datasourceId: number;
+  datasourceId: number | string;
   datasourceVersion: unknown;
   rlsClauses: readonly string[];
   resultType: ResultType;

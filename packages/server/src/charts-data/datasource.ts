@@ -1,7 +1,9 @@
-import { badRequest, forbidden, notFound } from '@tessera/shared/errors';
+import { badRequest, forbidden, isTesseraError, notFound } from '@tessera/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { principalOf } from '../databases/access.ts';
+import { canSeeDatabase, principalOf } from '../databases/access.ts';
+import { lookupSpec } from '../databases/connections.ts';
+import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
 import { canAccessDataset } from '../datasets/access.ts';
 import {
   activeColumns,
@@ -9,23 +11,60 @@ import {
   loadDataset,
   parseJsonObject,
 } from '../datasets/model.ts';
+import { readVirtualColumns } from '../datasets/source.ts';
 import { typeGenericOf } from '../datasets/typeGeneric.ts';
 import type { DatasetForQuery } from '../query-engine/types.ts';
+import { rlsClausesFor } from '../rls/service.ts';
 import { requirePermission } from '../security/currentUser.ts';
+import { queryRepository } from '../sqllab/repository.ts';
+import { tokenizeOptions } from '../sqllab/statements.ts';
+import { splitStatements } from '../sqllab/tokens.ts';
 
 /**
- * The datasource of a query context: a dataset the caller may read. Chart data needs
- * ('can_read', 'Chart') and data access (`datasource_access` on `[db].[table](id:N)`, a schema,
- * database or all-datasource grant, or ownership); a dataset the caller cannot see is a 404.
+ * The datasource of a query context. `table` (alias `dataset`): a dataset the caller may read,
+ * with ('can_read', 'Chart') and data access (`datasource_access` on `[db].[table](id:N)`, a
+ * schema, database or all-datasource grant, or ownership). `query`: a SQL Lab query explored
+ * without saving, its executed SQL as the source, for its owner only.
  */
 
-export function parseDatasourceId(raw: number | string, type: string): number {
-  if (type !== 'table' && type !== 'dataset') {
+export type DatasourceKind = 'table' | 'query';
+
+/** Everything chart data needs of a datasource, whatever its kind. */
+export interface ChartSource {
+  kind: DatasourceKind;
+  id: number;
+  name: string;
+  forQuery: DatasetForQuery;
+  database: DatabaseRow;
+  schema: string | null;
+  /** The datasource's own cache timeout (a dataset's), before the database's. */
+  cacheTimeout: number | null;
+  /** Part of cache keys: any edit of the datasource moves it. */
+  version: unknown;
+  verboseNames: Record<string, string | null>;
+  rlsClauses: string[];
+  /** The dataset when the source is one (annotation layers and the like need nothing more). */
+  dataset: LoadedDataset | null;
+}
+
+export function parseDatasource(
+  raw: number | string,
+  type: string,
+): { kind: DatasourceKind; id: number } {
+  const kind = type === 'dataset' ? 'table' : type;
+  if (kind !== 'table' && kind !== 'query') {
     throw badRequest(`Datasource type "${type}" is not supported for chart data`);
   }
   const id = typeof raw === 'number' ? raw : Number(String(raw).split('__')[0]);
   if (!Number.isInteger(id) || id <= 0) throw badRequest('Invalid datasource id');
-  return id;
+  return { kind, id };
+}
+
+/** Kept for callers that only take datasets. */
+export function parseDatasourceId(raw: number | string, type: string): number {
+  const parsed = parseDatasource(raw, type);
+  if (parsed.kind !== 'table') throw badRequest(`Datasource type "${type}" is not supported`);
+  return parsed.id;
 }
 
 export async function readableDatasource(
@@ -84,4 +123,100 @@ export function datasetVersion(dataset: LoadedDataset): unknown {
     dataset.columns.map((c) => [c.id, c.changed_on]),
     dataset.metrics.map((m) => [m.id, m.changed_on]),
   ];
+}
+
+async function tableSource(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+): Promise<ChartSource> {
+  const dataset = await readableDatasource(ctx, request, id);
+  const user = request.user;
+  const rlsClauses = await rlsClausesFor(
+    ctx,
+    user
+      ? { id: user.id, username: user.username, email: user.email, roles: user.roles }
+      : { roles: request.publicRoles },
+    dataset.row.id,
+  );
+  return {
+    kind: 'table',
+    id: dataset.row.id,
+    name: dataset.row.table_name,
+    forQuery: datasetForQuery(dataset),
+    database: dataset.database,
+    schema: dataset.row.schema,
+    cacheTimeout: dataset.row.cache_timeout,
+    version: datasetVersion(dataset),
+    verboseNames: Object.fromEntries(dataset.columns.map((c) => [c.column_name, c.verbose_name])),
+    rlsClauses,
+    dataset,
+  };
+}
+
+async function querySource(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+): Promise<ChartSource> {
+  requirePermission(request, 'can_read', 'Chart');
+  const row = await queryRepository.get(ctx.store.db, id);
+  // Another user's query is as absent as a missing one: its SQL and results are theirs.
+  if (!row || row.user_id === null || row.user_id !== request.user?.id) throw notFound();
+  const database = await databaseRepository.get(ctx.store.db, row.database_id);
+  if (!database || !canSeeDatabase(principalOf(request), database)) throw notFound();
+  const dialect = lookupSpec(database.engine).dialect;
+  const statements = splitStatements(row.executed_sql ?? row.sql, tokenizeOptions(dialect));
+  const sql = statements[statements.length - 1];
+  if (!sql) throw badRequest('The query has no SQL to explore');
+  const source = { table_name: `query_${row.id}`, schema: row.schema, catalog: row.catalog, sql };
+  const connection = await ctx.connections.forRow(database);
+  let columns: Awaited<ReturnType<typeof readVirtualColumns>>;
+  try {
+    columns = await readVirtualColumns(connection, dialect, source, {});
+  } catch (error) {
+    const detail = isTesseraError(error) ? Object.values(error.fields ?? {})[0]?.[0] : null;
+    throw badRequest(`The query cannot be explored: ${detail ?? 'its SQL could not run'}`);
+  }
+  return {
+    kind: 'query',
+    id: row.id,
+    name: `query_${row.id}`,
+    forQuery: {
+      id: row.id,
+      table_name: source.table_name,
+      schema: row.schema,
+      catalog: row.catalog,
+      sql,
+      main_dttm_col: columns.find((c) => c.is_dttm)?.name ?? null,
+      template_params: {},
+      columns: columns.map((c) => ({
+        column_name: c.name,
+        is_dttm: c.is_dttm,
+        type: c.type,
+        type_generic: c.type_generic,
+        filterable: true,
+        groupby: true,
+      })),
+      metrics: [],
+    },
+    database,
+    schema: row.schema,
+    cacheTimeout: null,
+    version: [row.changed_on, row.executed_sql, database.changed_on],
+    verboseNames: {},
+    rlsClauses: [],
+    dataset: null,
+  };
+}
+
+/** The datasource a request names, after its access checks. */
+export async function resolveSource(
+  ctx: AppContext,
+  request: FastifyRequest,
+  datasource: { kind: DatasourceKind; id: number },
+): Promise<ChartSource> {
+  return datasource.kind === 'query'
+    ? querySource(ctx, request, datasource.id)
+    : tableSource(ctx, request, datasource.id);
 }

@@ -1,12 +1,15 @@
-import { QueryContext } from '@tessera/shared/api/chartData';
+import { QueryContext, QueryContext as QueryContextSchema } from '@tessera/shared/api/chartData';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { type Cache, createCache } from '../platform/cache/index.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { toCsv, toXlsx } from './answer.ts';
+import { checkSliceId, exploreJson, parseFormData } from './legacy.ts';
+import { chartRepository } from './repository.ts';
+import { datasourceSamples, SamplesPayload } from './samples.ts';
 import { cachedChartData, chartData } from './service.ts';
 
 const ChartDataQueryString = z.looseObject({
@@ -17,19 +20,6 @@ const ChartDataQueryString = z.looseObject({
 
 const truthy = (value: string | undefined) =>
   value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
-
-/** Reads `form_data` from the query string: JSON carrying `slice_id` (and more). */
-function parseFormData(raw: string | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const value = JSON.parse(raw) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw badRequest('form_data is not valid JSON');
-}
 
 /** `POST /api/v1/chart/data` and `GET /api/v1/chart/data/{cache_key}`. */
 export function chartDataRoutes(
@@ -46,7 +36,7 @@ export function chartDataRoutes(
       '/api/v1/chart/data',
       { schema: { body: QueryContext, querystring: ChartDataQueryString, tags: ['Charts'] } },
       async (request, reply) => {
-        parseFormData(request.query.form_data);
+        await checkSliceId(ctx, parseFormData(request.query.form_data));
         const body = request.body;
         if (body.result_format === 'csv' || body.result_format === 'xlsx') {
           requirePermission(request, 'can_csv', 'Superset');
@@ -70,6 +60,103 @@ export function chartDataRoutes(
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="chart_data_${stamp}.xlsx"`)
           .send(await toXlsx(part));
+      },
+    );
+
+    api.post(
+      '/datasource/samples',
+      {
+        schema: {
+          tags: ['Datasources'],
+          querystring: z.object({
+            datasource_type: z.string().min(1),
+            datasource_id: z.coerce.number().int().positive(),
+            force: z.string().optional(),
+            page: z.coerce.number().int().optional(),
+            per_page: z.coerce.number().int().optional(),
+          }),
+          body: SamplesPayload,
+        },
+      },
+      async (request) =>
+        datasourceSamples(
+          ctx,
+          cache,
+          request,
+          { ...request.query, force: truthy(request.query.force) },
+          request.body,
+        ),
+    );
+
+    const ExploreQuery = z.looseObject({
+      form_data: z.string().optional(),
+      force: z.string().optional(),
+    });
+    const ExploreBody = z.looseObject({ form_data: z.unknown().optional() }).nullish();
+    const explore = async (
+      request: FastifyRequest<{ Querystring: z.infer<typeof ExploreQuery> }>,
+      body: z.infer<typeof ExploreBody>,
+      path: { type?: string; id?: string },
+    ) => {
+      const fromBody = body?.form_data;
+      const formData = parseFormData(
+        fromBody !== undefined && fromBody !== '' ? fromBody : request.query.form_data,
+      );
+      return exploreJson(ctx, cache, request, formData, {
+        force: truthy(request.query.force),
+        path,
+      });
+    };
+    api.post(
+      '/superset/explore_json/',
+      { schema: { querystring: ExploreQuery, body: ExploreBody, tags: ['Charts'] } },
+      async (request) => explore(request, request.body, {}),
+    );
+    api.post(
+      '/superset/explore_json/:datasource_type/:datasource_id/',
+      {
+        schema: {
+          querystring: ExploreQuery,
+          body: ExploreBody,
+          params: z.object({ datasource_type: z.string(), datasource_id: z.string() }),
+          tags: ['Charts'],
+        },
+      },
+      async (request) =>
+        explore(request, request.body, {
+          type: request.params.datasource_type,
+          id: request.params.datasource_id,
+        }),
+    );
+
+    // A saved chart's data by its stored query context.
+    api.get(
+      '/api/v1/chart/:pk/data/',
+      {
+        schema: {
+          params: z.object({ pk: z.coerce.number().int() }),
+          querystring: ChartDataQueryString,
+          tags: ['Charts'],
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'can_read', 'Chart');
+        const chart = await chartRepository.get(ctx.store, request.params.pk);
+        if (!chart) throw notFound('Chart not found');
+        let stored: unknown = null;
+        try {
+          stored = chart.query_context ? JSON.parse(chart.query_context) : null;
+        } catch {
+          stored = null;
+        }
+        const parsed = QueryContextSchema.safeParse(stored);
+        if (!parsed.success) {
+          throw badRequest('Chart has no query context saved. Please save the chart again.');
+        }
+        const outcome = await chartData(ctx, cache, request, parsed.data, {
+          force: truthy(request.query.force),
+        });
+        return { result: outcome.results };
       },
     );
 

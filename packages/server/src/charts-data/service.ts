@@ -6,22 +6,19 @@ import type {
 } from '@tessera/shared/api/chartData';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { LoadedDataset } from '../datasets/model.ts';
 import { TIME_GRAIN_NAMES, type TimeGrain } from '../engines/timeGrains.ts';
 import type { Cache } from '../platform/cache/index.ts';
-import { compileQuery } from '../query-engine/compiler.ts';
+import { type CompiledQuery, compileQuery } from '../query-engine/compiler.ts';
 import { queryDialectFor } from '../query-engine/dialects/index.ts';
 import { applyPostProcessing, checkPostProcessing } from '../query-engine/postprocessing/index.ts';
-import { rlsClausesFor } from '../rls/service.ts';
+import { parseTimeOffset } from '../query-engine/timeOffsets.ts';
+import { nativeAnnotationData } from './annotations.ts';
 import { type DataPart, dataPart } from './answer.ts';
 import { cacheTimeout, chartDataCacheKey } from './cacheKey.ts';
-import {
-  datasetForQuery,
-  datasetVersion,
-  parseDatasourceId,
-  readableDatasource,
-} from './datasource.ts';
+import { type ChartSource, parseDatasource, resolveSource } from './datasource.ts';
 import { runSql } from './execute.ts';
+import { latestPartitionsFor } from './partitions.ts';
+import { withTimeOffsets } from './timeOffsets.ts';
 
 /**
  * `POST /api/v1/chart/data`: one result per query object, in Superset's shape and semantics
@@ -42,7 +39,9 @@ export interface ChartDataOutcome {
 }
 
 interface CachedEntry {
+  /** The datasource, re-checked when the entry is read by its key. */
   dataset_id: number;
+  datasource_type?: 'table' | 'query';
   cached_dttm: string;
   result: QueryResult;
 }
@@ -73,12 +72,12 @@ const hasTemplate = (value: unknown) => /\{\{|\{%/.test(JSON.stringify(value ?? 
 function effectiveQuery(
   query: QueryObject,
   type: ResultType,
-  dataset: LoadedDataset,
+  source: ChartSource,
   samplesLimit: number,
 ): QueryObject {
   if (type !== 'samples' && type !== 'drill_detail') return query;
   // Samples and drill-to-detail read raw rows of every column, keeping the query's filters.
-  const columns = datasetForQuery(dataset).columns.map((c) => c.column_name);
+  const columns = source.forQuery.columns.map((c) => c.column_name);
   return {
     ...query,
     columns,
@@ -101,22 +100,20 @@ export async function chartData(
   body: QueryContext,
   options: ChartDataOptions,
 ): Promise<ChartDataOutcome> {
-  const datasourceId = parseDatasourceId(body.datasource.id, body.datasource.type);
-  const dataset = await readableDatasource(ctx, request, datasourceId);
-  const dialect = queryDialectFor(dataset.database.engine);
+  const source = await resolveSource(
+    ctx,
+    request,
+    parseDatasource(body.datasource.id, body.datasource.type),
+  );
+  const dialect = queryDialectFor(source.database.engine);
   const format: ResultFormat = body.result_format ?? 'json';
   const force = options.force || body.force === true;
   for (const query of body.queries) checkPostProcessing(query.post_processing);
   const user = request.user;
-  const rls = await rlsClausesFor(
-    ctx,
-    user
-      ? { id: user.id, username: user.username, email: user.email, roles: user.roles }
-      : { roles: request.publicRoles },
-    dataset.row.id,
-  );
-  const forQuery = datasetForQuery(dataset);
+  const rls = source.rlsClauses;
+  const forQuery = source.forQuery;
   const userDependent = hasTemplate(forQuery) || rls.length > 0;
+  const latestPartitions = await latestPartitionsFor(ctx, source, body.queries);
   const results: QueryResult[] = [];
   const parts: DataPart[] = [];
 
@@ -134,8 +131,7 @@ export async function chartData(
     if (type === 'columns') {
       const data = forQuery.columns.map((c) => ({
         column_name: c.column_name,
-        verbose_name:
-          dataset.columns.find((x) => x.column_name === c.column_name)?.verbose_name ?? null,
+        verbose_name: source.verboseNames[c.column_name] ?? null,
         dtype: c.type ?? null,
       }));
       results.push({
@@ -145,31 +141,46 @@ export async function chartData(
       });
       continue;
     }
-    const query = effectiveQuery(rawQuery, type, dataset, ctx.config.samplesRowLimit);
-    const compiled = compileQuery({
-      dataset: forQuery,
-      query,
-      dialect,
-      rlsClauses: rls,
-      sqlMaxRow: ctx.config.sqlMaxRow,
-      defaultRowLimit: ctx.config.rowLimit,
-      timeZone: ctx.config.timeZone,
-      user: user ? { id: user.id, username: user.username, email: user.email } : null,
-    });
+    const query = effectiveQuery(rawQuery, type, source, ctx.config.samplesRowLimit);
+    const compile = (q: QueryObject) =>
+      compileQuery({
+        dataset: forQuery,
+        query: q,
+        dialect,
+        rlsClauses: rls,
+        sqlMaxRow: ctx.config.sqlMaxRow,
+        defaultRowLimit: ctx.config.rowLimit,
+        timeZone: ctx.config.timeZone,
+        user: user ? { id: user.id, username: user.username, email: user.email } : null,
+        latestPartitions,
+      });
+    const compiled = compile(query);
+    const raw = type === 'samples' || type === 'drill_detail';
+    const offsets = raw ? [] : (query.time_offsets ?? []);
+    offsets.forEach(parseTimeOffset);
     if (type === 'query') {
       results.push({ query: compiled.sql, language: 'sql' });
       continue;
     }
+    // Annotations are read on every call (never from the cache), so edits show at once.
+    const annotationData =
+      raw || type === 'results'
+        ? null
+        : await nativeAnnotationData(ctx, request, query.annotation_layers, {
+            since: compiled.fromDttm,
+            until: compiled.toDttm,
+          });
     const key = chartDataCacheKey({
       query: rawQuery,
-      datasourceId: dataset.row.id,
-      datasourceVersion: datasetVersion(dataset),
+      datasourceId: source.kind === 'query' ? `query:${source.id}` : source.id,
+      // A new partition changes what LATEST PARTITION means, so it is part of the key.
+      datasourceVersion: latestPartitions ? [source.version, latestPartitions] : source.version,
       rlsClauses: rls,
       resultType: type,
       userId: userDependent || hasTemplate(rawQuery) ? (user?.id ?? null) : null,
     });
     const timeout = cacheTimeout(
-      [body.custom_cache_timeout, dataset.row.cache_timeout, dataset.database.cache_timeout],
+      [body.custom_cache_timeout, source.cacheTimeout, source.database.cache_timeout],
       ctx.config.dataCacheTimeout,
     );
     const useCache = CACHED_TYPES.has(type) && timeout >= 0;
@@ -178,6 +189,7 @@ export async function chartData(
     if (entry) {
       results.push({
         ...entry.result,
+        ...(annotationData ? { annotation_data: annotationData } : {}),
         cache_key: key,
         is_cached: true,
         cached_dttm: entry.cached_dttm,
@@ -186,26 +198,32 @@ export async function chartData(
       parts.push(partOf(entry.result));
       continue;
     }
-    const run = await runSql(ctx, dataset.database.id, compiled.sql, {
-      schema: dataset.row.schema,
-      timeoutSeconds: ctx.config.webserverTimeout,
-      maxRows: compiled.rowLimit,
-      aliasToLabel: compiled.aliasToLabel,
-    });
-    const processed =
-      type === 'samples' || type === 'drill_detail'
-        ? run.frame
-        : applyPostProcessing(run.frame, query.post_processing);
+    const runCompiled = (c: CompiledQuery) =>
+      runSql(ctx, source.database.id, c.sql, {
+        schema: source.schema,
+        timeoutSeconds: ctx.config.webserverTimeout,
+        maxRows: c.rowLimit,
+        aliasToLabel: c.aliasToLabel,
+      });
+    const run = await runCompiled(compiled);
+    let frame = run.frame;
+    let statements = [compiled.sql];
+    if (offsets.length > 0) {
+      const joined = await withTimeOffsets(query, { compiled, run }, compile, runCompiled);
+      frame = joined.frame;
+      statements = joined.sql;
+    }
+    const processed = raw ? frame : applyPostProcessing(frame, query.post_processing);
     const part = dataPart(processed, run.coltypes, compiled.labels);
     const result: QueryResult = {
       cache_key: key,
       cached_dttm: null,
       cache_timeout: timeout,
       applied_template_filters: compiled.appliedTemplateFilters,
-      annotation_data: {},
+      annotation_data: annotationData ?? {},
       error: null,
       is_cached: false,
-      query: compiled.sql,
+      query: statements.join(';\n\n'),
       status: 'success',
       stacktrace: null,
       sql_rowcount: run.sqlRowcount,
@@ -229,7 +247,12 @@ export async function chartData(
       }
     }
     if (useCache) {
-      const stored: CachedEntry = { dataset_id: dataset.row.id, cached_dttm: nowText(), result };
+      const stored: CachedEntry = {
+        dataset_id: source.id,
+        datasource_type: source.kind,
+        cached_dttm: nowText(),
+        result,
+      };
       await writeCache(ctx, cache, key, stored, timeout);
     }
     results.push(result);
@@ -271,7 +294,10 @@ export async function cachedChartData(
   key: string,
 ): Promise<QueryResult | null> {
   const entry = await readCache(ctx, cache, key);
-  if (!entry) return null;
-  await readableDatasource(ctx, request, entry.dataset_id);
+  if (!entry || typeof entry.dataset_id !== 'number' || !entry.result) return null;
+  await resolveSource(ctx, request, {
+    kind: entry.datasource_type ?? 'table',
+    id: entry.dataset_id,
+  });
   return { ...entry.result, cache_key: key, is_cached: true, cached_dttm: entry.cached_dttm };
 }

@@ -3,7 +3,7 @@ import { badRequest } from '@tessera/shared/errors';
 import { formatWall, getSinceUntil, type TimeRange } from '@tessera/shared/time-range/index';
 import type { QueryDialect } from './dialects/types.ts';
 import { ExpressionResolver, metricLabel, type ResolvedExpression } from './expressions.ts';
-import { buildFilters, timeBounds } from './filters.ts';
+import { buildFilters, type LatestPartitions, timeBounds } from './filters.ts';
 import { checkVirtualSql } from './fragments.ts';
 import { createRenderer } from './templates.ts';
 import type { DatasetForQuery } from './types.ts';
@@ -26,6 +26,8 @@ export interface CompileInput {
   timeZone?: string;
   now?: Date;
   user?: { id: number; username: string; email: string } | null;
+  /** Latest partitions of the table, for LATEST PARTITION filters (read from the engine). */
+  latestPartitions?: LatestPartitions;
 }
 
 export interface CompiledQuery {
@@ -107,7 +109,7 @@ export function compileQuery(input: CompileInput): CompiledQuery {
       val: f.val,
     })),
     user: input.user ?? null,
-    templateParams: dataset.template_params ?? {},
+    params: dataset.template_params ?? {},
   });
   const resolver = new ExpressionResolver(dataset, dialect, renderer);
   const q = (name: string) => dialect.quoteIdentifier(name);
@@ -124,7 +126,7 @@ export function compileQuery(input: CompileInput): CompiledQuery {
   if (columns.length === 0 && metrics.length === 0) throw badRequest('Empty query?');
 
   const from = fromClause(dataset, dialect, (t) => renderer.render(t));
-  const outcome = buildFilters(filters, resolver, rangeOf);
+  const outcome = buildFilters(filters, resolver, rangeOf, input.latestPartitions);
   const where = [...outcome.conditions];
   if (legacyRange && !temporal && query.granularity) {
     const col = resolver.column(query.granularity);

@@ -18,6 +18,17 @@ export interface FilterOutcome {
 /** Resolves every TEMPORAL_RANGE comparator; the caller passes the resolved ranges back in. */
 export type RangeOf = (timeRange: string) => TimeRange;
 
+/**
+ * The latest partition of a partitioned table, by partition-key column, as the engine's catalog
+ * states it: a range `[from, to)` (either side null for MINVALUE/MAXVALUE) or a list of values,
+ * each an SQL literal deparsed by the engine itself (never user text). The caller reads it from
+ * the engine (query-engine stays pure); a LATEST PARTITION filter without one is a 400.
+ */
+export type LatestPartition =
+  | { kind: 'range'; from: string | null; to: string | null }
+  | { kind: 'list'; values: string[] };
+export type LatestPartitions = Readonly<Record<string, LatestPartition>>;
+
 function scalar(filter: QueryObjectFilter): unknown {
   if (Array.isArray(filter.val)) {
     if (filter.val.length !== 1) throw badRequest(`Operator ${filter.op} takes one value`);
@@ -31,11 +42,28 @@ function listOf(filter: QueryObjectFilter): unknown[] {
   return Array.isArray(filter.val) ? filter.val : [filter.val];
 }
 
+function latestPartition(
+  filter: QueryObjectFilter,
+  column: ResolvedExpression,
+  partitions: LatestPartitions,
+): string {
+  const name = columnLabel(filter.col);
+  const partition = Object.hasOwn(partitions, name) ? partitions[name] : undefined;
+  if (!partition) throw badRequest(`Column "${name}" is not the partition key of the dataset`);
+  const col = column.sql;
+  if (partition.kind === 'list') return `${col} IN (${partition.values.join(', ')})`;
+  const parts: string[] = [];
+  if (partition.from !== null) parts.push(`${col} >= ${partition.from}`);
+  if (partition.to !== null) parts.push(`${col} < ${partition.to}`);
+  return parts.length ? parts.join(' AND ') : '1 = 1';
+}
+
 function condition(
   filter: QueryObjectFilter,
   column: ResolvedExpression,
   resolver: ExpressionResolver,
   rangeOf: RangeOf,
+  partitions: LatestPartitions,
 ): string | null {
   const { dialect } = resolver;
   const col = column.sql;
@@ -96,6 +124,8 @@ function condition(
       }
       return timeBounds(col, rangeOf(range ?? ''), resolver);
     }
+    case 'LATEST PARTITION':
+      return latestPartition(filter, column, partitions);
   }
 }
 
@@ -115,6 +145,7 @@ export function buildFilters(
   filters: readonly QueryObjectFilter[],
   resolver: ExpressionResolver,
   rangeOf: RangeOf,
+  partitions: LatestPartitions = {},
 ): FilterOutcome {
   const outcome: FilterOutcome = { conditions: [], applied: [], rejected: [] };
   for (const filter of filters) {
@@ -133,7 +164,7 @@ export function buildFilters(
       }
       column = { ...column, sql };
     }
-    const sql = condition(filter, column, resolver, rangeOf);
+    const sql = condition(filter, column, resolver, rangeOf, partitions);
     if (sql !== null) outcome.conditions.push(sql);
     outcome.applied.push({ column: label });
   }

@@ -14,6 +14,7 @@ import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
 import type { ResultColumn } from '../engines/types.ts';
+import type { TemplateContext } from '../platform/templates/context.ts';
 import { type CurrentUser, requirePermission, requireUser } from '../security/currentUser.ts';
 import { checkQueryAccess } from './access.ts';
 import { rowsOf, wireColumns } from './payload.ts';
@@ -52,17 +53,16 @@ export function templateContext(
   request: FastifyRequest,
   user: CurrentUser,
   params: Record<string, unknown>,
-): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+): TemplateContext {
   return {
-    url_param: (name: string, fallback: unknown = null) => {
-      const value = query[name];
-      return typeof value === 'string' ? value : Array.isArray(value) ? value[0] : fallback;
+    params,
+    urlParams: (request.query ?? {}) as Record<string, unknown>,
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      roles: Object.keys(user.roles ?? {}),
     },
-    current_user_id: () => user.id,
-    current_username: () => user.username,
-    current_user_email: () => user.email,
-    ...params,
   };
 }
 

@@ -25,6 +25,7 @@ export const FILTER_OPERATORS = [
   'IS TRUE',
   'IS FALSE',
   'TEMPORAL_RANGE',
+  'LATEST PARTITION',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
