@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { humanizeAge } from '../databases/present.ts';
 import { datasetRepository, type UserName } from '../datasets/repository.ts';
+import { compareBy, listEnvelope, pageOf } from '../platform/listing.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import {
   type AnnotationRow,
@@ -124,29 +125,20 @@ function listOf<T extends { id: number }>(
     rows = rows.filter(textFilter(filter, options.textColumns, read));
   const column = q.order_column ?? options.defaultOrder;
   if (!options.orderColumns.includes(column)) throw badRequest(`Invalid order column: ${column}`);
-  const sign = (q.order_direction ?? 'desc') === 'asc' ? 1 : -1;
-  rows = [...rows].sort((a, b) => {
-    const x = read(a, column);
-    const y = read(b, column);
-    const cmp =
-      typeof x === 'number' && typeof y === 'number'
-        ? x - y
-        : String(x ?? '').localeCompare(String(y ?? ''));
-    return cmp * sign || a.id - b.id;
-  });
-  const pageSize = q.page_size ?? 20;
-  const page = q.page ?? 0;
-  const shown = pageSize < 0 ? rows : rows.slice(page * pageSize, (page + 1) * pageSize);
-  return {
-    count: rows.length,
-    ids: shown.map((r) => r.id),
-    result: shown as unknown as Array<Record<string, unknown>>,
-    list_columns: options.listColumns,
-    label_columns: {},
-    description_columns: {},
-    order_columns: [...options.orderColumns],
-    list_title: options.title,
-  };
+  rows = [...rows].sort(compareBy((item) => read(item, column), q.order_direction ?? 'desc'));
+  const shown = pageOf(rows, q);
+  return listEnvelope(
+    {
+      count: rows.length,
+      ids: shown.map((r) => r.id),
+      result: shown as unknown as Array<Record<string, unknown>>,
+    },
+    {
+      title: options.title,
+      listColumns: options.listColumns,
+      orderColumns: options.orderColumns,
+    },
+  );
 }
 
 function textFilter<T>(

@@ -15,6 +15,7 @@ import { badRequest, notFound, TesseraError } from '@tessera/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { listEngineSpecs } from '../engines/registry.ts';
+import { labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
 import { SecretBox } from '../platform/secrets.ts';
 import { requireAdmin, requirePermission } from '../security/currentUser.ts';
 import { canSeeDatabase, principalOf } from './access.ts';
@@ -85,41 +86,23 @@ export async function listDatabases(
     q.order_column ?? 'changed_on_delta_humanized',
     q.order_direction ?? 'desc',
   );
-  const count = items.length;
-  const pageSize = q.page_size ?? 20;
-  const page = q.page ?? 0;
-  const pageItems = pageSize < 0 ? items : items.slice(page * pageSize, (page + 1) * pageSize);
-  const answer: DatabaseListAnswer = {
-    count,
-    ids: pageItems.map((i) => i.id),
-    result: q.columns
-      ? pageItems.map((item) => pickColumns(item, q.columns as string[]))
-      : pageItems,
-    list_columns: DATABASE_LIST_COLUMNS,
-    label_columns: Object.fromEntries(DATABASE_LIST_COLUMNS.map((c) => [c, labelOf(c)])),
-    description_columns: {},
-    order_columns: [...DATABASE_ORDER_COLUMNS],
-    list_title: 'List Database',
-  };
-  if (q.keys) {
-    for (const key of [
-      'list_columns',
-      'label_columns',
-      'description_columns',
-      'order_columns',
-      'list_title',
-    ] as const) {
-      if (!q.keys.includes(key)) delete answer[key];
-    }
-  }
-  return answer;
-}
-
-function labelOf(column: string): string {
-  return column
-    .split(/[_.]/)
-    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
-    .join(' ');
+  const pageItems = pageOf(items, q);
+  return listEnvelope(
+    {
+      count: items.length,
+      ids: pageItems.map((i) => i.id),
+      result: q.columns
+        ? pageItems.map((item) => pickColumns(item, q.columns as string[]))
+        : pageItems,
+    },
+    {
+      title: 'List Database',
+      listColumns: DATABASE_LIST_COLUMNS,
+      orderColumns: DATABASE_ORDER_COLUMNS,
+      label: labelOf,
+    },
+    q.keys,
+  );
 }
 
 function filterPredicate(filter: ListFilter): (item: DatabaseListItem) => boolean {

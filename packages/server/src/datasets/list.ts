@@ -9,6 +9,7 @@ import { badRequest, notFound } from '@tessera/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { principalOf } from '../databases/access.ts';
+import { labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { canAccessDataset, READ_DATASET } from './access.ts';
 import { type LoadedDataset, loadDatasets, parseJsonObject } from './model.ts';
@@ -154,12 +155,6 @@ function sortValue(entry: Entry, column: string): string | number {
   }
 }
 
-const labelOf = (column: string) =>
-  column
-    .split(/[_.]/)
-    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-
 export async function listDatasets(
   ctx: AppContext,
   request: FastifyRequest,
@@ -182,38 +177,26 @@ export async function listDatasets(
       typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
     return cmp * sign || a.item.id - b.item.id;
   });
-  const count = entries.length;
-  const pageSize = q.page_size ?? 20;
-  const page = q.page ?? 0;
-  const pageEntries =
-    pageSize < 0 ? entries : entries.slice(page * pageSize, (page + 1) * pageSize);
+  const pageEntries = pageOf(entries, q);
   const columns = q.columns ?? q.select_columns;
-  const answer: DatasetListAnswer = {
-    count,
-    ids: pageEntries.map((e) => e.item.id),
-    result: pageEntries.map((e) =>
-      columns
-        ? pickFields({ ...toItem(e.dataset), ...e.item } as Record<string, unknown>, columns)
-        : (e.item as unknown as Record<string, unknown>),
-    ),
-    list_columns: DATASET_LIST_COLUMNS,
-    label_columns: Object.fromEntries(DATASET_LIST_COLUMNS.map((c) => [c, labelOf(c)])),
-    description_columns: {},
-    order_columns: [...DATASET_ORDER_COLUMNS],
-    list_title: 'List Sqla Table',
-  };
-  if (q.keys) {
-    for (const key of [
-      'list_columns',
-      'label_columns',
-      'description_columns',
-      'order_columns',
-      'list_title',
-    ] as const) {
-      if (!q.keys.includes(key)) delete answer[key];
-    }
-  }
-  return answer;
+  return listEnvelope(
+    {
+      count: entries.length,
+      ids: pageEntries.map((e) => e.item.id),
+      result: pageEntries.map((e) =>
+        columns
+          ? pickFields({ ...toItem(e.dataset), ...e.item } as Record<string, unknown>, columns)
+          : (e.item as unknown as Record<string, unknown>),
+      ),
+    },
+    {
+      title: 'List Sqla Table',
+      listColumns: DATASET_LIST_COLUMNS,
+      orderColumns: DATASET_ORDER_COLUMNS,
+      label: labelOf,
+    },
+    q.keys,
+  );
 }
 
 /** `GET /distinct/{column}`: the distinct schemas (or catalogs) of the datasets one may read. */

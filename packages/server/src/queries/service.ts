@@ -10,6 +10,7 @@ import { hasPermission, isAdmin } from '@tessera/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { safeGetSpec } from '../databases/connections.ts';
+import { listEnvelope } from '../platform/listing.ts';
 import { requirePermission, requireUser } from '../security/currentUser.ts';
 import { toQueryItem, toQueryListItem, toQueryRecord } from '../sqllab/present.ts';
 import {
@@ -177,16 +178,10 @@ export async function listQueries(
     },
   );
   const result = rows.map((row) => toQueryListItem(row, tablesOf(row)));
-  return {
-    count,
-    ids: rows.map((row) => row.id),
-    result,
-    list_columns: LIST_COLUMNS,
-    label_columns: {},
-    description_columns: {},
-    order_columns: Object.keys(ORDER_COLUMNS),
-    list_title: 'List Query',
-  };
+  return listEnvelope(
+    { count, ids: rows.map((row) => row.id), result },
+    { title: 'List Query', listColumns: LIST_COLUMNS, orderColumns: Object.keys(ORDER_COLUMNS) },
+  );
 }
 
 /** The tables a history entry's SQL reads, as the parser of its database's dialect sees them. */

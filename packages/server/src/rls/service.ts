@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { humanizeAge } from '../databases/present.ts';
 import { datasetRepository } from '../datasets/repository.ts';
 import { renderTemplate, type TemplateContext } from '../datasets/template.ts';
+import { compareBy, listEnvelope, pageOf } from '../platform/listing.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { combineClauses, rulesApplying } from './combine.ts';
 import { type RlsRow, type RlsWrite, rlsRepository } from './repository.ts';
@@ -180,30 +181,25 @@ export async function listRules(
   if (!(RLS_ORDER_COLUMNS as readonly string[]).includes(column))
     throw badRequest(`Invalid order column: ${column}`);
   const key = column === 'changed_on_delta_humanized' ? 'changed_on' : column;
-  const sign = (q.order_direction ?? 'desc') === 'asc' ? 1 : -1;
-  rules.sort((a, b) => {
-    const x = (a as unknown as Record<string, unknown>)[key];
-    const y = (b as unknown as Record<string, unknown>)[key];
-    const cmp =
-      typeof x === 'number' && typeof y === 'number'
-        ? x - y
-        : String(x ?? '').localeCompare(String(y ?? ''));
-    return cmp * sign || a.id - b.id;
-  });
-  const count = rules.length;
-  const pageSize = q.page_size ?? 20;
-  const page = q.page ?? 0;
-  const shown = pageSize < 0 ? rules : rules.slice(page * pageSize, (page + 1) * pageSize);
-  return {
-    count,
-    ids: shown.map((r) => r.id),
-    result: shown as unknown as Array<Record<string, unknown>>,
-    list_columns: [...LIST_COLUMNS],
-    label_columns: {},
-    description_columns: {},
-    order_columns: [...RLS_ORDER_COLUMNS],
-    list_title: 'List Row Level Security',
-  };
+  rules.sort(
+    compareBy(
+      (rule) => (rule as unknown as Record<string, unknown>)[key],
+      q.order_direction ?? 'desc',
+    ),
+  );
+  const shown = pageOf(rules, q);
+  return listEnvelope(
+    {
+      count: rules.length,
+      ids: shown.map((r) => r.id),
+      result: shown as unknown as Array<Record<string, unknown>>,
+    },
+    {
+      title: 'List Row Level Security',
+      listColumns: LIST_COLUMNS,
+      orderColumns: RLS_ORDER_COLUMNS,
+    },
+  );
 }
 
 export async function getRule(

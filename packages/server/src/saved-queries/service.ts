@@ -13,6 +13,7 @@ import { badRequest, notFound } from '@tessera/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { labelOf, listEnvelope } from '../platform/listing.ts';
 import { requirePermission, requireUser } from '../security/currentUser.ts';
 import { requireVisibleDatabase } from '../sqllab-state/access.ts';
 import { toItem, toListRow, toWriteAnswer } from './present.ts';
@@ -150,35 +151,20 @@ export async function listSavedQueries(
     pageSize,
   });
   const now = new Date();
-  const answer: SavedQueryListAnswer = {
-    count,
-    ids: rows.map((r) => r.id),
-    result: rows.map((row) => toListRow(toItem(row, now), q.columns)),
-    list_columns: [...SAVED_QUERY_LIST_COLUMNS],
-    label_columns: Object.fromEntries(SAVED_QUERY_LIST_COLUMNS.map((c) => [c, labelOf(c)])),
-    description_columns: {},
-    order_columns: [...SAVED_QUERY_ORDER_COLUMNS],
-    list_title: 'List Saved Query',
-  };
-  if (q.keys) {
-    for (const key of [
-      'list_columns',
-      'label_columns',
-      'description_columns',
-      'order_columns',
-      'list_title',
-    ] as const) {
-      if (!q.keys.includes(key)) delete answer[key];
-    }
-  }
-  return answer;
-}
-
-function labelOf(column: string): string {
-  return column
-    .split(/[_.]/)
-    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
-    .join(' ');
+  return listEnvelope(
+    {
+      count,
+      ids: rows.map((r) => r.id),
+      result: rows.map((row) => toListRow(toItem(row, now), q.columns)),
+    },
+    {
+      title: 'List Saved Query',
+      listColumns: SAVED_QUERY_LIST_COLUMNS,
+      orderColumns: SAVED_QUERY_ORDER_COLUMNS,
+      label: labelOf,
+    },
+    q.keys,
+  );
 }
 
 /** Checks one rison filter against the allowed columns, operators and value types. */

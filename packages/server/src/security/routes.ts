@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { listEnvelope } from '../platform/listing.ts';
 import { bearerToken, SESSION_COOKIE } from './authentication.ts';
 import { requirePermission, requireUser } from './currentUser.ts';
 import type { SecurityService } from './service.ts';
@@ -155,16 +156,11 @@ export async function securityRoutes(
   );
 
   // ---- administration ----------------------------------------------------------------------
-  const list = <T>(result: T[], title: string, columns: string[]) => ({
-    count: result.length,
-    ids: result.map((item) => (item as { id: number }).id),
-    result,
-    list_columns: columns,
-    label_columns: Object.fromEntries(columns.map((c) => [c, labelOf(c)])),
-    description_columns: {},
-    order_columns: columns,
-    list_title: title,
-  });
+  const list = <T>(result: T[], title: string, columns: string[]) =>
+    listEnvelope(
+      { count: result.length, ids: result.map((item) => (item as { id: number }).id), result },
+      { title, listColumns: columns, orderColumns: columns, label: labelOf },
+    );
 
   r.get('/api/v1/security/users/', { schema: { tags: ['Security Users'] } }, async (request) => {
     requirePermission(request, 'can_read', 'User');

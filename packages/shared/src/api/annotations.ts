@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './common.ts';
 
 /**
  * The contract of `/api/v1/annotation_layer/` and its annotations
@@ -115,14 +116,5 @@ export const ANNOTATION_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const ListAnswer = z.object({
-  count: z.number(),
-  ids: z.array(z.number()),
-  result: z.array(z.record(z.string(), z.unknown())),
-  list_columns: z.array(z.string()).optional(),
-  label_columns: z.record(z.string(), z.string()).optional(),
-  description_columns: z.record(z.string(), z.string()).optional(),
-  order_columns: z.array(z.string()).optional(),
-  list_title: z.string().optional(),
-});
+export const ListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
 export type ListAnswerShape = z.infer<typeof ListAnswer>;

@@ -34,6 +34,22 @@ export interface ListAnswer<T> {
   list_title: string;
 }
 
+/**
+ * The zod schema of a list answer whose rows are `item`. The five column/title keys are optional
+ * because `keys` in `q` may leave them out, as Superset allows.
+ */
+export const listAnswerSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number(),
+    ids: z.array(z.number()),
+    result: z.array(item),
+    list_columns: z.array(z.string()).optional(),
+    label_columns: z.record(z.string(), z.string()).optional(),
+    description_columns: z.record(z.string(), z.string()).optional(),
+    order_columns: z.array(z.string()).optional(),
+    list_title: z.string().optional(),
+  });
+
 /** Ids are 32-bit integers in the metadata store; a larger one is refused, never looked up. */
 export const IdParam = z.object({ pk: z.coerce.number().int().positive().max(2147483647) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './common.ts';
 
 /**
  * The contract of `/api/v1/database/` (reference/superset-api.md, "Databases"). The server's
@@ -153,17 +154,7 @@ export const DATABASE_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const DatabaseListAnswer = z.object({
-  count: z.number(),
-  ids: z.array(z.number()),
-  result: z.array(DatabaseListItem.partial()),
-  /** These five may be left out through `keys` in `q`, as Superset allows. */
-  list_columns: z.array(z.string()).optional(),
-  label_columns: z.record(z.string(), z.string()).optional(),
-  description_columns: z.record(z.string(), z.string()).optional(),
-  order_columns: z.array(z.string()).optional(),
-  list_title: z.string().optional(),
-});
+export const DatabaseListAnswer = listAnswerSchema(DatabaseListItem.partial());
 export type DatabaseListAnswer = z.infer<typeof DatabaseListAnswer>;
 
 /** GET /{pk}: the password inside `sqlalchemy_uri` and `parameters` is always PASSWORD_MASK. */

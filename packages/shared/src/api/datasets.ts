@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './common.ts';
 
 /**
  * The contract of `/api/v1/dataset/` and of the datasource JSON explore reads
@@ -359,16 +360,7 @@ export const DATASET_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const DatasetListAnswer = z.object({
-  count: z.number(),
-  ids: z.array(z.number()),
-  result: z.array(z.record(z.string(), z.unknown())),
-  list_columns: z.array(z.string()).optional(),
-  label_columns: z.record(z.string(), z.string()).optional(),
-  description_columns: z.record(z.string(), z.string()).optional(),
-  order_columns: z.array(z.string()).optional(),
-  list_title: z.string().optional(),
-});
+export const DatasetListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
 export type DatasetListAnswer = z.infer<typeof DatasetListAnswer>;
 
 export const RelatedObjectsAnswer = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './common.ts';
 
 /**
  * The contract of `/api/v1/rowlevelsecurity/` (reference/superset-api.md, "Security"): Regular
@@ -79,14 +80,5 @@ export const RLS_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const RlsListAnswer = z.object({
-  count: z.number(),
-  ids: z.array(z.number()),
-  result: z.array(z.record(z.string(), z.unknown())),
-  list_columns: z.array(z.string()).optional(),
-  label_columns: z.record(z.string(), z.string()).optional(),
-  description_columns: z.record(z.string(), z.string()).optional(),
-  order_columns: z.array(z.string()).optional(),
-  list_title: z.string().optional(),
-});
+export const RlsListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
 export type RlsListAnswer = z.infer<typeof RlsListAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemAnswer } from './common.ts';
+import { ItemAnswer, listAnswerSchema } from './common.ts';
 
 /**
  * The contract of `/api/v1/saved_query/` (Superset's SavedQueryRestApi). A user sees only the
@@ -100,16 +100,7 @@ export const SavedQueryWriteAnswer = ItemAnswer(
 );
 export type SavedQueryWriteAnswer = z.infer<typeof SavedQueryWriteAnswer>;
 
-export const SavedQueryListAnswer = z.object({
-  count: z.number(),
-  ids: z.array(z.number()),
-  result: z.array(z.record(z.string(), z.unknown())),
-  list_columns: z.array(z.string()).optional(),
-  label_columns: z.record(z.string(), z.string()).optional(),
-  description_columns: z.record(z.string(), z.string()).optional(),
-  order_columns: z.array(z.string()).optional(),
-  list_title: z.string().optional(),
-});
+export const SavedQueryListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
 export type SavedQueryListAnswer = z.infer<typeof SavedQueryListAnswer>;
 
 export const SAVED_QUERY_LIST_COLUMNS = [
