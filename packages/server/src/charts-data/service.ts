@@ -59,6 +59,10 @@ function partOf(result: QueryResult): DataPart {
   };
 }
 
+let compileCount = 0;
+/** How many queries chart data has compiled in this process: tests read it to see a hit skip it. */
+export const chartDataCompileCount = () => compileCount;
+
 const nowText = () => new Date().toISOString().slice(0, 19);
 const CACHED_TYPES = new Set<ResultType>([
   'full',
@@ -142,8 +146,9 @@ export async function chartData(
       continue;
     }
     const query = effectiveQuery(rawQuery, type, source, ctx.config.samplesRowLimit);
-    const compile = (q: QueryObject) =>
-      compileQuery({
+    const compile = (q: QueryObject) => {
+      compileCount += 1;
+      return compileQuery({
         dataset: forQuery,
         query: q,
         dialect,
@@ -154,22 +159,18 @@ export async function chartData(
         user: user ? { id: user.id, username: user.username, email: user.email } : null,
         latestPartitions,
       });
-    const compiled = compile(query);
+    };
     const raw = type === 'samples' || type === 'drill_detail';
     const offsets = raw ? [] : (query.time_offsets ?? []);
     offsets.forEach(parseTimeOffset);
     if (type === 'query') {
-      results.push({ query: compiled.sql, language: 'sql' });
+      results.push({ query: compile(query).sql, language: 'sql' });
       continue;
     }
-    // Annotations are read on every call (never from the cache), so edits show at once.
-    const annotationData =
-      raw || type === 'results'
-        ? null
-        : await nativeAnnotationData(ctx, request, query.annotation_layers, {
-            since: compiled.fromDttm,
-            until: compiled.toDttm,
-          });
+    // The key needs nothing compiled (the query object as sent, the datasource's version, RLS,
+    // the user when templates may read it), so a cached answer is found before any SQL is built.
+    // An entry is only ever stored after its query compiled, and everything compiling depends on
+    // is in the key, so a hit cannot hide a refusal.
     const key = chartDataCacheKey({
       query: rawQuery,
       datasourceId: source.kind === 'query' ? `query:${source.id}` : source.id,
@@ -184,9 +185,15 @@ export async function chartData(
       ctx.config.dataCacheTimeout,
     );
     const useCache = CACHED_TYPES.has(type) && timeout >= 0;
-    let entry: CachedEntry | null = null;
-    if (useCache && !force) entry = await readCache(ctx, cache, key);
+    const entry = useCache && !force ? await readCache(ctx, cache, key) : null;
+    const wantsAnnotations = !raw && type !== 'results';
     if (entry) {
+      // Annotations are read on every call (never from the cache), so edits show at once; only
+      // then is the time range (resolved now, for relative ranges) worth compiling for.
+      const annotationData =
+        wantsAnnotations && hasNativeLayers(query.annotation_layers)
+          ? await annotationsFor(ctx, request, query, compile(query))
+          : null;
       results.push({
         ...entry.result,
         ...(annotationData ? { annotation_data: annotationData } : {}),
@@ -198,6 +205,10 @@ export async function chartData(
       parts.push(partOf(entry.result));
       continue;
     }
+    const compiled = compile(query);
+    const annotationData = wantsAnnotations
+      ? await annotationsFor(ctx, request, query, compiled)
+      : null;
     const runCompiled = (c: CompiledQuery) =>
       runSql(ctx, source.database.id, c.sql, {
         schema: source.schema,
@@ -259,6 +270,21 @@ export async function chartData(
     parts.push(part);
   }
   return { format, results, parts };
+}
+
+const hasNativeLayers = (layers: QueryObject['annotation_layers']) =>
+  (layers ?? []).some((layer) => layer.sourceType === 'NATIVE');
+
+function annotationsFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  query: QueryObject,
+  compiled: CompiledQuery,
+) {
+  return nativeAnnotationData(ctx, request, query.annotation_layers, {
+    since: compiled.fromDttm,
+    until: compiled.toDttm,
+  });
 }
 
 async function readCache(ctx: AppContext, cache: Cache, key: string): Promise<CachedEntry | null> {

@@ -102,7 +102,16 @@ function invalid(reason: string): TesseraError {
   return badRequest(`Invalid SQL expression: ${reason}`, { errorType: 'INVALID_SQL_ERROR' });
 }
 
-function parses(sql: string, database: string): boolean {
+/**
+ * Parsing is the costly part of checking a fragment and a pure function of (dialect, text), and
+ * the same saved metrics and filters come back on every chart call: the verdicts of the last
+ * PARSE_MEMO_SIZE texts are kept (least recently used dropped first; long texts never kept).
+ */
+const PARSE_MEMO_SIZE = 1000;
+const PARSE_MEMO_MAX_TEXT = 10_000;
+const parseMemo = new Map<string, boolean>();
+
+function parsesUncached(sql: string, database: string): boolean {
   try {
     const ast = parser.astify(sql, { database });
     return !Array.isArray(ast) || ast.length === 1;
@@ -110,6 +119,27 @@ function parses(sql: string, database: string): boolean {
     return false;
   }
 }
+
+function parses(sql: string, database: string): boolean {
+  if (sql.length > PARSE_MEMO_MAX_TEXT) return parsesUncached(sql, database);
+  const key = `${database}\u0000${sql}`;
+  const known = parseMemo.get(key);
+  if (known !== undefined) {
+    // Re-inserted so the Map's order stays least recently used first.
+    parseMemo.delete(key);
+    parseMemo.set(key, known);
+    return known;
+  }
+  const verdict = parsesUncached(sql, database);
+  parseMemo.set(key, verdict);
+  if (parseMemo.size > PARSE_MEMO_SIZE) {
+    parseMemo.delete(parseMemo.keys().next().value as string);
+  }
+  return verdict;
+}
+
+/** How many parse verdicts are remembered (for tests of the bound). */
+export const parseMemoSize = () => parseMemo.size;
 
 /** Refuses anything but one expression; answers the fragment unchanged when it is one. */
 export function checkExpression(fragment: string, dialect: QueryDialect): string {
