@@ -1,12 +1,14 @@
 import {
   ApiOutlined,
+  ConsoleSqlOutlined,
   DatabaseOutlined,
   PlusOutlined,
   SafetyCertificateOutlined,
+  TableOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { DatabaseListItem } from '@tessera/shared/api/databases';
-import { isAdmin } from '@tessera/shared/permissions';
+import { hasPermission, isAdmin } from '@tessera/shared/permissions';
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -171,7 +173,24 @@ export function WelcomePage() {
   const canManage = canManageDatabases(user);
   const roles = Object.keys(user?.roles ?? {});
 
+  const canQuery = hasPermission(user, 'can_execute_sql_query', 'SQLLab');
+  const canReadDatasets = hasPermission(user, 'can_read', 'Dataset');
+
   const links = [
+    canQuery && {
+      to: '/sqllab/',
+      icon: <ConsoleSqlOutlined />,
+      title: 'SQL Lab',
+      text: 'Write and run SQL in tabs; save, share and download results.',
+      testId: 'quick-sqllab',
+    },
+    canReadDatasets && {
+      to: '/tablemodelview/list/',
+      icon: <TableOutlined />,
+      title: 'Datasets',
+      text: 'Tables and queries with the columns and metrics charts use.',
+      testId: 'quick-datasets',
+    },
     canManage && {
       to: '/databaseview/list/',
       icon: <DatabaseOutlined />,
@@ -230,7 +249,7 @@ export function WelcomePage() {
       </Flex>
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {links.map((link) => (
-          <Col key={link.testId} xs={24} sm={12} lg={6}>
+          <Col key={link.testId} xs={24} sm={12} lg={links.length > 4 ? 8 : 6}>
             <QuickLink {...link} />
           </Col>
         ))}
@@ -255,6 +274,16 @@ export function WelcomePage() {
                 )}
               </li>
               <li>Browse its schemas, tables and columns</li>
+              {canQuery && (
+                <li>
+                  <Link to="/sqllab/">Query it in SQL Lab</Link> and save what you find
+                </li>
+              )}
+              {canReadDatasets && (
+                <li>
+                  Turn tables into <Link to="/tablemodelview/list/">datasets</Link> with metrics
+                </li>
+              )}
               {admin && (
                 <li>
                   <Link to="/users/list/">Invite your team</Link> and give them roles
