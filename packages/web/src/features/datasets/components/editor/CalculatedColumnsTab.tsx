@@ -1,9 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Input, Table, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Input, Table } from 'antd';
 import { EmptyState } from '../../../../components/EmptyState.tsx';
 import type { ColumnDraft } from '../../editorState.ts';
 import { RowDetails } from './RowDetails.tsx';
-import { SqlTextArea } from './SqlTextArea.tsx';
+import { ExpressionCell, RemoveRowButton } from './rowCells.tsx';
 
 export interface CalculatedColumnsTabProps {
   columns: ColumnDraft[];
@@ -98,26 +98,13 @@ export function CalculatedColumnsTab(props: CalculatedColumnsTabProps) {
             title: 'SQL expression',
             key: 'expression',
             render: (_, column) => (
-              <Flex vertical gap={4}>
-                <SqlTextArea
-                  autoSize={{ minRows: 2, maxRows: 8 }}
-                  value={column.expression}
-                  placeholder="e.g. price * quantity"
-                  status={problems[column.key] ? 'error' : undefined}
-                  onChange={(value) => onChange(column.key, { expression: value })}
-                  data-testid="calculated-expression"
-                  aria-label="SQL expression"
-                />
-                {problems[column.key] && (
-                  <Typography.Text
-                    type="danger"
-                    style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}
-                    data-testid="row-error"
-                  >
-                    {problems[column.key]}
-                  </Typography.Text>
-                )}
-              </Flex>
+              <ExpressionCell
+                value={column.expression}
+                placeholder="e.g. price * quantity"
+                problem={problems[column.key]}
+                onChange={(value) => onChange(column.key, { expression: value })}
+                testId="calculated-expression"
+              />
             ),
           },
           {
@@ -141,16 +128,11 @@ export function CalculatedColumnsTab(props: CalculatedColumnsTabProps) {
             key: 'remove',
             width: 48,
             render: (_, column) => (
-              <Tooltip title="Delete">
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => props.onRemove(column.key)}
-                  data-testid="calculated-remove"
-                  aria-label="Delete calculated column"
-                />
-              </Tooltip>
+              <RemoveRowButton
+                onRemove={() => props.onRemove(column.key)}
+                testId="calculated-remove"
+                label="Delete calculated column"
+              />
             ),
           },
         ]}

@@ -1,10 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Flex, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import { EmptyState } from '../../../../components/EmptyState.tsx';
 import type { MetricDraft } from '../../editorState.ts';
 import { CertifiedIcons } from '../CertifiedIcons.tsx';
 import { RowDetails } from './RowDetails.tsx';
-import { SqlTextArea } from './SqlTextArea.tsx';
+import { ExpressionCell, RemoveRowButton } from './rowCells.tsx';
 
 export interface MetricsTabProps {
   metrics: MetricDraft[];
@@ -124,26 +124,13 @@ export function MetricsTab(props: MetricsTabProps) {
             title: 'SQL expression',
             key: 'expression',
             render: (_, metric) => (
-              <Flex vertical gap={4}>
-                <SqlTextArea
-                  autoSize={{ minRows: 2, maxRows: 8 }}
-                  value={metric.expression}
-                  placeholder="e.g. SUM(amount)"
-                  status={problems[metric.key] ? 'error' : undefined}
-                  onChange={(value) => onChange(metric.key, { expression: value })}
-                  data-testid="metric-expression"
-                  aria-label="SQL expression"
-                />
-                {problems[metric.key] && (
-                  <Typography.Text
-                    type="danger"
-                    style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}
-                    data-testid="row-error"
-                  >
-                    {problems[metric.key]}
-                  </Typography.Text>
-                )}
-              </Flex>
+              <ExpressionCell
+                value={metric.expression}
+                placeholder="e.g. SUM(amount)"
+                problem={problems[metric.key]}
+                onChange={(value) => onChange(metric.key, { expression: value })}
+                testId="metric-expression"
+              />
             ),
           },
           {
@@ -168,16 +155,11 @@ export function MetricsTab(props: MetricsTabProps) {
             key: 'remove',
             width: 48,
             render: (_, metric) => (
-              <Tooltip title="Delete">
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => props.onRemove(metric.key)}
-                  data-testid="metric-remove"
-                  aria-label="Delete metric"
-                />
-              </Tooltip>
+              <RemoveRowButton
+                onRemove={() => props.onRemove(metric.key)}
+                testId="metric-remove"
+                label="Delete metric"
+              />
             ),
           },
         ]}
