@@ -25,6 +25,10 @@ export function openMetadataStore(options: {
 }): MetadataStore {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose server connection ends (a restart, an administrator's terminate) is
+    // dropped by the pool and replaced at the next checkout; without a listener the pool's
+    // 'error' event would crash the process instead.
+    pool.on('error', () => undefined);
     const db = new Kysely<MetadataTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
