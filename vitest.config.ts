@@ -47,6 +47,9 @@ const projects: TestProjectConfiguration[] = [
       sequence: { groupOrder: 1 },
       testTimeout: 120_000,
       hookTimeout: 180_000,
+      // A journey drives a real browser on a loaded two-core machine: one retry keeps a timing
+      // hiccup from failing the run, while a journey that fails twice still fails it.
+      retry: 1,
     },
   },
 ];

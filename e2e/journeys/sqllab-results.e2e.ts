@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../support/api.ts';
 import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { replaceSql } from '../support/sqlEditor.ts';
 
 /**
  * SQL Lab's results and browsing journeys: the left bar's table browser and data preview, a big
@@ -19,11 +20,7 @@ const GROUPED = new Intl.NumberFormat('en-US', { useGrouping: 'min2' as unknown 
 
 /** Replaces the editor's text (CodeMirror) and runs it with Ctrl+Enter. */
 async function runSql(page: Page, sql: string): Promise<void> {
-  const editor = page.locator('[data-testid="sqllab-editor"] .cm-content');
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
+  await replaceSql(page, sql);
   await page.keyboard.press('Control+Enter');
 }
 

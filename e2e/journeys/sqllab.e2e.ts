@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.ts';
 import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { replaceSql } from '../support/sqlEditor.ts';
 
 /**
  * SQL Lab in Chromium against the examples database (DuckDB): run with Ctrl+Enter, stop a long
@@ -11,13 +12,6 @@ import { type RunningServer, startServer } from '../support/server.ts';
  */
 
 const LONG_QUERY = 'SELECT count(*) FROM range(10000000000) a';
-
-async function typeSql(page: Page, sql: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-}
 
 async function editorText(page: Page): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: CodeMirror lines are divs; only innerText keeps the line breaks
@@ -74,7 +68,7 @@ describe('SQL Lab journeys in Chromium', () => {
       await page.locator('.ant-select-item-option').filter({ hasText: 'examples' }).first().click();
 
       // Run with Ctrl+Enter and see rows.
-      await typeSql(page, 'SELECT name, horsepower FROM cars ORDER BY name LIMIT 25');
+      await replaceSql(page, 'SELECT name, horsepower FROM cars ORDER BY name LIMIT 25');
       await page.keyboard.press('Control+Enter');
       await expect
         .poll(() => page.getByTestId('sqllab-row-count').textContent(), { timeout: 20_000 })
@@ -85,7 +79,7 @@ describe('SQL Lab journeys in Chromium', () => {
       await screenshot(page, 'sqllab-run-results');
 
       // Stop a long query.
-      await typeSql(page, LONG_QUERY);
+      await replaceSql(page, LONG_QUERY);
       await page.keyboard.press('Control+Enter');
       await page.getByTestId('sqllab-stop').click({ timeout: 10_000 });
       await page.getByTestId('sqllab-query-stopped').waitFor({ timeout: 15_000 });
@@ -93,7 +87,7 @@ describe('SQL Lab journeys in Chromium', () => {
       await page.getByTestId('sqllab-run').waitFor();
 
       // Format.
-      await typeSql(page, 'select name,horsepower from cars where cylinders=8 order by name');
+      await replaceSql(page, 'select name,horsepower from cars where cylinders=8 order by name');
       await page.getByTestId('sqllab-format').click();
       await expect.poll(() => editorText(page), { timeout: 5000 }).toMatch(/^select\s*\n/i);
       const formatted = await editorText(page);
@@ -125,7 +119,7 @@ describe('SQL Lab journeys in Chromium', () => {
       await expect.poll(() => tabNames(page)).toHaveLength(3);
       const names = await tabNames(page);
       expect(await activeTabName(page)).toBe(names[2]);
-      await page.locator('.cm-content').click();
+      await page.locator('[data-testid="sqllab-editor"] .cm-content').focus();
       await page.keyboard.press('Control+BracketRight');
       await expect.poll(() => activeTabName(page)).toBe(names[0]);
       await page.keyboard.press('Control+BracketLeft');
