@@ -27,6 +27,18 @@ const vendorGroups = [
     priority: 25,
   },
   { name: 'arrow', test: /node_modules[\\/](apache-arrow|flatbuffers|tslib)[\\/]/, priority: 25 },
+  // Map code and geometry load only with the map chart types, never with the app shell.
+  { name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@maplibre)[\\/]/, priority: 25 },
+  {
+    name: 'world-geometry',
+    test: /node_modules[\\/](vega-datasets|topojson-client)[\\/]/,
+    priority: 25,
+  },
+  // Chart drawing loads with the first chart, not with the app shell.
+  { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 25 },
+  { name: 'd3', test: /node_modules[\\/](d3-[\w-]+|internmap)[\\/]/, priority: 25 },
+  { name: 'markdown', test: /node_modules[\\/](marked|dompurify)[\\/]/, priority: 25 },
+  { name: 'dnd', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 25 },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 

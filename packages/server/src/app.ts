@@ -11,11 +11,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { chartRoutes } from './charts/routes.ts';
 import { chartDataRoutes } from './charts-data/routes.ts';
 import type { AppContext } from './context.ts';
+import { cssTemplateRoutes } from './css-templates/routes.ts';
+import { dashboardRoutes } from './dashboards/routes.ts';
 import { ConnectionManager } from './databases/connections.ts';
 import { databaseRoutes } from './databases/routes.ts';
 import { semanticLayerRoutes } from './datasets/plugin.ts';
+import { exploreRoutes } from './explore/routes.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { installErrorHandling } from './platform/http.ts';
@@ -122,6 +126,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(sqllabFeature(ctx));
   await app.register(sqlValidationRoutes(ctx));
   await app.register(chartDataRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(cssTemplateRoutes(ctx));
+  await app.register(chartRoutes(ctx));
+  await app.register(exploreRoutes(ctx));
   await app.register(webRoutes(ctx));
   return app;
 }

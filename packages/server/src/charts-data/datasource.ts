@@ -5,20 +5,16 @@ import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
 import { canAccessDataset } from '../datasets/access.ts';
-import {
-  activeColumns,
-  type LoadedDataset,
-  loadDataset,
-  parseJsonObject,
-} from '../datasets/model.ts';
+import { activeColumns, type LoadedDataset, parseJsonObject } from '../datasets/model.ts';
 import { readVirtualColumns } from '../datasets/source.ts';
 import { typeGenericOf } from '../datasets/typeGeneric.ts';
 import type { DatasetForQuery } from '../query-engine/types.ts';
-import { rlsClausesFor } from '../rls/service.ts';
+import { rlsClausesOf } from '../rls/service.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { queryRepository } from '../sqllab/repository.ts';
 import { tokenizeOptions } from '../sqllab/statements.ts';
 import { splitStatements } from '../sqllab/tokens.ts';
+import { datasetSnapshot } from './sourceMemo.ts';
 
 /**
  * The datasource of a query context. `table` (alias `dataset`): a dataset the caller may read,
@@ -67,21 +63,13 @@ export function parseDatasourceId(raw: number | string, type: string): number {
   return parsed.id;
 }
 
-export async function readableDatasource(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<LoadedDataset> {
-  requirePermission(request, 'can_read', 'Chart');
-  const dataset = await loadDataset(ctx.store, id);
-  if (!dataset) throw notFound();
+function assertDataAccess(request: FastifyRequest, dataset: LoadedDataset) {
   if (!canAccessDataset(principalOf(request), dataset, request.user?.id)) {
     throw forbidden(
       `This endpoint requires the datasource ${dataset.row.table_name}, database or \`all_datasource_access\` permission`,
       { errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR' },
     );
   }
-  return dataset;
 }
 
 /** The compiler's view of a loaded dataset: active columns, metrics, virtual SQL. */
@@ -125,30 +113,43 @@ export function datasetVersion(dataset: LoadedDataset): unknown {
   ];
 }
 
+/** What chart data computes once per dataset snapshot rather than per request. */
+function derivedOf(dataset: LoadedDataset) {
+  return {
+    forQuery: datasetForQuery(dataset),
+    // A string, so the cache key does not walk the column list on every request.
+    version: JSON.stringify(datasetVersion(dataset)),
+    verboseNames: Object.fromEntries(dataset.columns.map((c) => [c.column_name, c.verbose_name])),
+  };
+}
+
 async function tableSource(
   ctx: AppContext,
   request: FastifyRequest,
   id: number,
 ): Promise<ChartSource> {
-  const dataset = await readableDatasource(ctx, request, id);
+  requirePermission(request, 'can_read', 'Chart');
+  const snapshot = await datasetSnapshot(ctx.store, id, derivedOf);
+  if (!snapshot) throw notFound();
+  const { dataset, derived } = snapshot;
+  assertDataAccess(request, dataset);
   const user = request.user;
-  const rlsClauses = await rlsClausesFor(
-    ctx,
+  const rlsClauses = rlsClausesOf(
+    snapshot.rlsRules,
     user
       ? { id: user.id, username: user.username, email: user.email, roles: user.roles }
       : { roles: request.publicRoles },
-    dataset.row.id,
   );
   return {
     kind: 'table',
     id: dataset.row.id,
     name: dataset.row.table_name,
-    forQuery: datasetForQuery(dataset),
+    forQuery: derived.forQuery,
     database: dataset.database,
     schema: dataset.row.schema,
     cacheTimeout: dataset.row.cache_timeout,
-    version: datasetVersion(dataset),
-    verboseNames: Object.fromEntries(dataset.columns.map((c) => [c.column_name, c.verbose_name])),
+    version: derived.version,
+    verboseNames: derived.verboseNames,
     rlsClauses,
     dataset,
   };

@@ -1,12 +1,18 @@
-import { QueryContext, QueryContext as QueryContextSchema } from '@tessera/shared/api/chartData';
+import {
+  ChartDataBatchBody,
+  QueryContext,
+  QueryContext as QueryContextSchema,
+} from '@tessera/shared/api/chartData';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { visibleChart } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
 import { type Cache, createCache } from '../platform/cache/index.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { toCsv, toXlsx } from './answer.ts';
+import { chartDataBatch } from './batch.ts';
 import { checkSliceId, exploreJson, parseFormData } from './legacy.ts';
 import { chartRepository } from './repository.ts';
 import { datasourceSamples, SamplesPayload } from './samples.ts';
@@ -17,6 +23,10 @@ const ChartDataQueryString = z.looseObject({
   dashboard_id: z.string().optional(),
   force: z.string().optional(),
 });
+
+/** `{result: [...]}` from results already in JSON (a cached one is sent as stored). */
+const sendJson = (reply: FastifyReply, results: string[]) =>
+  reply.type('application/json; charset=utf-8').send(`{"result":[${results.join(',')}]}`);
 
 const truthy = (value: string | undefined) =>
   value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
@@ -44,7 +54,7 @@ export function chartDataRoutes(
         const outcome = await chartData(ctx, cache, request, body, {
           force: truthy(request.query.force),
         });
-        if (outcome.format === 'json') return reply.send({ result: outcome.results });
+        if (outcome.format === 'json') return sendJson(reply, outcome.json);
         const [part] = outcome.parts;
         if (outcome.parts.length !== 1 || !part) {
           throw badRequest('A CSV or XLSX export takes exactly one query');
@@ -61,6 +71,18 @@ export function chartDataRoutes(
           .header('content-disposition', `attachment; filename="chart_data_${stamp}.xlsx"`)
           .send(await toXlsx(part));
       },
+    );
+
+    // Tessera extension: many chart-data calls in one request (see README and batch.ts).
+    api.post(
+      '/api/v1/chart/data/batch',
+      {
+        schema: { body: ChartDataBatchBody, querystring: ChartDataQueryString, tags: ['Charts'] },
+      },
+      async (request) =>
+        chartDataBatch(ctx, cache, request, request.body.queries, {
+          force: truthy(request.query.force),
+        }),
     );
 
     api.post(
@@ -139,8 +161,10 @@ export function chartDataRoutes(
           tags: ['Charts'],
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requirePermission(request, 'can_read', 'Chart');
+        // A chart the caller may not see answers 404 before anything about it is revealed.
+        await visibleChart(ctx, request, request.params.pk);
         const chart = await chartRepository.get(ctx.store, request.params.pk);
         if (!chart) throw notFound('Chart not found');
         let stored: unknown = null;
@@ -156,7 +180,7 @@ export function chartDataRoutes(
         const outcome = await chartData(ctx, cache, request, parsed.data, {
           force: truthy(request.query.force),
         });
-        return { result: outcome.results };
+        return sendJson(reply, outcome.json);
       },
     );
 

@@ -18,6 +18,7 @@ import { cacheTimeout, chartDataCacheKey } from './cacheKey.ts';
 import { type ChartSource, parseDatasource, resolveSource } from './datasource.ts';
 import { runSql } from './execute.ts';
 import { latestPartitionsFor } from './partitions.ts';
+import { deepFreeze } from './sourceMemo.ts';
 import { withTimeOffsets } from './timeOffsets.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface ChartDataOutcome {
   results: QueryResult[];
   /** The data parts, for CSV/XLSX rendering. */
   parts: DataPart[];
+  /** Each result as JSON text: a cached one is mostly its stored text, never parsed and rebuilt. */
+  json: string[];
 }
 
 interface CachedEntry {
@@ -120,6 +123,7 @@ export async function chartData(
   const latestPartitions = await latestPartitionsFor(ctx, source, body.queries);
   const results: QueryResult[] = [];
   const parts: DataPart[] = [];
+  const json: string[] = [];
 
   for (const rawQuery of body.queries) {
     const type: ResultType = rawQuery.result_type ?? body.result_type ?? 'full';
@@ -130,6 +134,7 @@ export async function chartData(
         duration: grain,
       }));
       results.push({ data, colnames: ['name', 'function', 'duration'], rowcount: data.length });
+      json.push(JSON.stringify(results[results.length - 1]));
       continue;
     }
     if (type === 'columns') {
@@ -143,6 +148,7 @@ export async function chartData(
         colnames: ['column_name', 'verbose_name', 'dtype'],
         rowcount: data.length,
       });
+      json.push(JSON.stringify(results[results.length - 1]));
       continue;
     }
     const query = effectiveQuery(rawQuery, type, source, ctx.config.samplesRowLimit);
@@ -165,6 +171,7 @@ export async function chartData(
     offsets.forEach(parseTimeOffset);
     if (type === 'query') {
       results.push({ query: compile(query).sql, language: 'sql' });
+      json.push(JSON.stringify(results[results.length - 1]));
       continue;
     }
     // The key needs nothing compiled (the query object as sent, the datasource's version, RLS,
@@ -185,7 +192,8 @@ export async function chartData(
       ctx.config.dataCacheTimeout,
     );
     const useCache = CACHED_TYPES.has(type) && timeout >= 0;
-    const entry = useCache && !force ? await readCache(ctx, cache, key) : null;
+    const read = useCache && !force ? await readCache(ctx, cache, key) : null;
+    const entry = read?.entry;
     const wantsAnnotations = !raw && type !== 'results';
     if (entry) {
       // Annotations are read on every call (never from the cache), so edits show at once; only
@@ -194,14 +202,15 @@ export async function chartData(
         wantsAnnotations && hasNativeLayers(query.annotation_layers)
           ? await annotationsFor(ctx, request, query, compile(query))
           : null;
-      results.push({
-        ...entry.result,
+      const fresh = {
         ...(annotationData ? { annotation_data: annotationData } : {}),
         cache_key: key,
         is_cached: true,
         cached_dttm: entry.cached_dttm,
         result_format: format,
-      });
+      };
+      results.push({ ...entry.result, ...fresh });
+      json.push(hitJson(read, fresh));
       parts.push(partOf(entry.result));
       continue;
     }
@@ -267,9 +276,10 @@ export async function chartData(
       await writeCache(ctx, cache, key, stored, timeout);
     }
     results.push(result);
+    json.push(JSON.stringify(result));
     parts.push(part);
   }
-  return { format, results, parts };
+  return { format, results, parts, json };
 }
 
 const hasNativeLayers = (layers: QueryObject['annotation_layers']) =>
@@ -287,10 +297,56 @@ function annotationsFor(
   });
 }
 
-async function readCache(ctx: AppContext, cache: Cache, key: string): Promise<CachedEntry | null> {
+/** A cache entry as read: parsed, and its result as JSON without the fields a hit sets anew. */
+interface CacheRead {
+  entry: CachedEntry;
+  /** The stored result's JSON less `HIT_FIELDS`, its opening brace dropped ('}' when empty). */
+  rest: string;
+}
+
+const HIT_FIELDS = new Set([
+  'annotation_data',
+  'cache_key',
+  'is_cached',
+  'cached_dttm',
+  'result_format',
+]);
+
+/** A hit's JSON: the fields it sets anew, the stored annotations unless replaced, the rest as stored. */
+function hitJson(read: CacheRead, fresh: Record<string, unknown>): string {
+  const stored = read.entry.result;
+  const head =
+    'annotation_data' in stored && !('annotation_data' in fresh)
+      ? { ...fresh, annotation_data: stored.annotation_data }
+      : fresh;
+  const text = JSON.stringify(head);
+  return read.rest === '}' ? text : `${text.slice(0, -1)},${read.rest}`;
+}
+
+/**
+ * The last entries read, by key with their text: a hit on an unchanged entry skips parsing it.
+ * Frozen, since every request that hits shares them.
+ */
+const recentReads = new Map<string, { text: string; read: CacheRead }>();
+const RECENT_READS_MAX = 256;
+
+function parseEntry(key: string, text: string): CacheRead {
+  const recent = recentReads.get(key);
+  if (recent && recent.text === text) return recent.read;
+  const entry = deepFreeze(JSON.parse(text) as CachedEntry);
+  const rest = Object.fromEntries(
+    Object.entries(entry.result ?? {}).filter(([field]) => !HIT_FIELDS.has(field)),
+  );
+  const read = { entry, rest: JSON.stringify(rest).slice(1) };
+  if (recentReads.size >= RECENT_READS_MAX) recentReads.clear();
+  recentReads.set(key, { text, read });
+  return read;
+}
+
+async function readCache(ctx: AppContext, cache: Cache, key: string): Promise<CacheRead | null> {
   try {
     const text = await cache.get(key);
-    return text ? (JSON.parse(text) as CachedEntry) : null;
+    return text ? parseEntry(key, text) : null;
   } catch (error) {
     // A cache outage slows answers down; it must not fail them.
     ctx.logger.warn({ error: (error as Error)?.name }, 'chart data cache read failed');
@@ -319,7 +375,7 @@ export async function cachedChartData(
   request: FastifyRequest,
   key: string,
 ): Promise<QueryResult | null> {
-  const entry = await readCache(ctx, cache, key);
+  const entry = (await readCache(ctx, cache, key))?.entry;
   if (!entry || typeof entry.dataset_id !== 'number' || !entry.result) return null;
   await resolveSource(ctx, request, {
     kind: entry.datasource_type ?? 'table',

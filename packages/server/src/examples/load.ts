@@ -10,6 +10,8 @@ import {
   locateVegaDatasets,
   readManifest,
 } from './build.ts';
+import { loadExampleCharts } from './charts.ts';
+import { loadExampleDashboards } from './dashboards.ts';
 import { registerExampleDatasets } from './registerDatasets.ts';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
@@ -30,6 +32,9 @@ export interface LoadExamplesSummary {
   databaseId: number;
   registered: boolean;
   tables: ExampleTableSummary[];
+  /** Keys of the example charts and dashboards this run saved (empty when all were there). */
+  charts: string[];
+  dashboards: string[];
   seconds: number;
 }
 
@@ -62,6 +67,8 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
 
   const { id, registered } = await registerExamplesDatabase(ctx.store, file);
   await registerExampleDatasets(ctx, id);
+  const charts = await loadExampleCharts(ctx, id);
+  const dashboards = await loadExampleDashboards(ctx, charts);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   const summary: LoadExamplesSummary = {
     file,
@@ -70,6 +77,8 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
     databaseId: id,
     registered,
     tables,
+    charts: charts.created,
+    dashboards: dashboards.created,
     seconds,
   };
   ctx.logger.info(

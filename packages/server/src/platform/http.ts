@@ -88,7 +88,7 @@ function validationError(issues: unknown[], context?: string): TesseraError {
   return new TesseraError(400, 'Invalid input', { fields });
 }
 
-function humaniseZodMessage(message: string): string {
+export function humaniseZodMessage(message: string): string {
   if (/received undefined/i.test(message)) return 'Missing data for required field.';
   return message;
 }

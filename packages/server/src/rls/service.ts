@@ -20,7 +20,7 @@ import { renderTemplate, type TemplateContext } from '../datasets/template.ts';
 import { compareBy, listEnvelope, pageOf } from '../platform/listing.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { combineClauses, rulesApplying } from './combine.ts';
-import { type RlsRow, type RlsWrite, rlsRepository } from './repository.ts';
+import { type RlsRow, type RlsRuleRef, type RlsWrite, rlsRepository } from './repository.ts';
 
 /**
  * `/api/v1/rowlevelsecurity/` (admins: ('can_read'|'can_write', 'RowLevelSecurity')) and the
@@ -71,7 +71,17 @@ export async function rlsClausesFor(
   datasetId: number,
   template: TemplateContext | ((clause: string) => string) = {},
 ): Promise<string[]> {
-  const rules = await rlsRulesFor(ctx, subject, datasetId);
+  const rules = await rlsRepository.rulesForTable(ctx.store.db, datasetId);
+  return rlsClausesOf(rules, subject, template);
+}
+
+/** `rlsClausesFor` over a table's rules already read (chart data keeps them in a memo). */
+export function rlsClausesOf(
+  tableRules: RlsRuleRef[],
+  subject: RlsSubject | null,
+  template: TemplateContext | ((clause: string) => string) = {},
+): string[] {
+  const rules = rulesApplying(tableRules, Object.keys(subject?.roles ?? {}));
   if (typeof template === 'function') return combineClauses(rules, template);
   const roles = Object.keys(subject?.roles ?? {});
   const templateContext: TemplateContext = {

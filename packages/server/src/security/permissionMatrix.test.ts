@@ -42,9 +42,14 @@ const databaseWriters: Record<Caller, Outcome> = {
   admin: 'allow',
 };
 
+/** Charts and explore: Gamma reads them but is granted no dataset here; sql_lab has neither. */
+const chartReaders: Record<Caller, Outcome> = { ...databaseWriters, gamma: 'allow' };
+
 let t: TestApp;
 let dbFile: string;
 let dbId: number;
+let datasetId: number;
+let chartId: number;
 let roleIds: Record<string, number>;
 
 async function adminCreates(url: string, payload: Record<string, unknown>): Promise<number> {
@@ -56,6 +61,12 @@ async function adminCreates(url: string, payload: Record<string, unknown>): Prom
 const newDatabase = (caller: Caller) => ({
   database_name: `db of ${caller}`,
   sqlalchemy_uri: `sqlite:///${dbFile}`,
+});
+const newChart = () => ({
+  slice_name: 'chart',
+  viz_type: 'table',
+  datasource_id: datasetId,
+  datasource_type: 'table',
 });
 const newUser = (caller: Caller) => ({
   username: `made-by-${caller}`,
@@ -256,6 +267,68 @@ const ROUTES: RouteCase[] = [
     }),
     expect: databaseWriters,
   },
+  {
+    name: 'GET /api/v1/chart/',
+    request: () => ({ method: 'GET', url: '/api/v1/chart/' }),
+    expect: chartReaders,
+  },
+  {
+    name: 'GET /api/v1/chart/related/owners',
+    request: () => ({ method: 'GET', url: '/api/v1/chart/related/owners' }),
+    expect: chartReaders,
+  },
+  {
+    name: 'GET /api/v1/chart/{pk} (a chart on a dataset Gamma is not granted)',
+    request: () => ({ method: 'GET', url: `/api/v1/chart/${chartId}` }),
+    expect: databaseWriters,
+  },
+  {
+    name: "PUT /api/v1/chart/{pk} (the admin's chart)",
+    request: () => ({ method: 'PUT', url: `/api/v1/chart/${chartId}`, payload: {} }),
+    expect: adminOnly,
+  },
+  {
+    name: 'GET /api/v1/explore/',
+    request: () => ({ method: 'GET', url: '/api/v1/explore/' }),
+    expect: chartReaders,
+  },
+  {
+    name: 'POST /api/v1/explore/permalink',
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/explore/permalink',
+      payload: { formData: { datasource: `${datasetId}__table`, viz_type: 'table' } },
+    }),
+    expect: databaseWriters,
+  },
+  {
+    name: 'GET /api/v1/dashboard/',
+    request: () => ({ method: 'GET', url: '/api/v1/dashboard/' }),
+    expect: { ...signedIn, sqllab: 'deny' },
+  },
+  {
+    name: 'POST /api/v1/dashboard/',
+    request: (caller) => ({
+      method: 'POST',
+      url: '/api/v1/dashboard/',
+      payload: { dashboard_title: `of ${caller}` },
+    }),
+    expect: { ...signedIn, sqllab: 'deny' },
+  },
+  {
+    name: 'GET /api/v1/css_template/',
+    request: () => ({ method: 'GET', url: '/api/v1/css_template/' }),
+    expect: { ...signedIn, sqllab: 'deny' },
+  },
+  {
+    name: 'POST /api/v1/css_template/',
+    request: (caller) => ({
+      method: 'POST',
+      url: '/api/v1/css_template/',
+      payload: { template_name: `of ${caller}` },
+    }),
+    expect: databaseWriters,
+  },
 ];
 
 describe('permissions matrix of the platform routes', () => {
@@ -269,6 +342,8 @@ describe('permissions matrix of the platform routes', () => {
       database_name: 'matrix',
       sqlalchemy_uri: `sqlite:///${dbFile}`,
     });
+    datasetId = await adminCreates('/api/v1/dataset/', { database: dbId, table_name: 'orders' });
+    chartId = await adminCreates('/api/v1/chart/', newChart());
     const roles = (
       await t.call('admin', { method: 'GET', url: '/api/v1/security/roles/' })
     ).json() as {

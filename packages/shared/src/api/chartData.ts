@@ -170,3 +170,36 @@ export interface ChartDataQueryResult {
 export interface ChartDataAnswer {
   result: Array<Partial<ChartDataQueryResult> & Record<string, unknown>>;
 }
+
+/** The most query contexts one `POST /api/v1/chart/data/batch` takes. */
+export const CHART_DATA_BATCH_MAX = 100;
+export const chartDataBatchTooLargeMessage = (max: number) =>
+  `A batch takes at most ${max} query contexts`;
+
+/**
+ * `POST /api/v1/chart/data/batch` (a Tessera extension): several chart-data calls in one request,
+ * so a dashboard is not held back by the browser's six connections per host. Entries are
+ * validated one by one: a bad entry gets its own 400 and the others still run.
+ */
+export const ChartDataBatchBody = z.object({
+  queries: z
+    .array(z.unknown())
+    .min(1, 'A batch takes at least one query context')
+    .max(CHART_DATA_BATCH_MAX, chartDataBatchTooLargeMessage(CHART_DATA_BATCH_MAX)),
+});
+export interface ChartDataBatchRequest {
+  queries: QueryContext[];
+}
+
+/** One entry of the answer, in the order of the request: the chart-data answer or its error. */
+export type ChartDataBatchEntry =
+  | { status: 200; result: ChartDataAnswer['result'] }
+  | {
+      status: number;
+      message?: string | Record<string, string[]>;
+      errors?: Array<{ message: string; error_type: string; level: string; extra: unknown }>;
+    };
+
+export interface ChartDataBatchAnswer {
+  result: ChartDataBatchEntry[];
+}

@@ -65,9 +65,13 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET whose successful answer is returned as bytes with its headers; failures as usual. */
   getBinary(path: string, options?: RequestOptions): Promise<BinaryReply>;
+  /** POST whose successful answer is returned as bytes (a chart's CSV or XLSX export). */
+  postBinary(path: string, body: unknown, options?: RequestOptions): Promise<BinaryReply>;
   configure(settings: Partial<ApiSettings>): void;
   /** Forgets the CSRF token; the next mutating call fetches a new one (after login or logout). */
   resetCsrfToken(): void;
+  /** Fetches the CSRF token now, so a page's first POST (chart data) does not wait for it. */
+  prefetchCsrfToken(): void;
 }
 
 export const CSRF_TOKEN_PATH = '/api/v1/security/csrf_token/';
@@ -247,11 +251,29 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
       }
       return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
     },
+    async postBinary(path, body, options = {}) {
+      const withBody = { ...options, body };
+      const reply = await attempt(
+        'POST',
+        buildUrl(path, withBody),
+        withBody,
+        await currentCsrfToken(false),
+        true,
+      );
+      if (!reply.ok) {
+        if (reply.status === 401) settings.onUnauthorized?.(path);
+        throw new ClientError(normaliseErrorReply(reply.status, reply.text));
+      }
+      return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
+    },
     configure(next) {
       Object.assign(settings, next);
     },
     resetCsrfToken() {
       csrfToken = null;
+    },
+    prefetchCsrfToken() {
+      void currentCsrfToken(false);
     },
   };
 }

@@ -67,7 +67,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     testId: 'nav-charts',
     icon: <BarChartOutlined />,
     place: 'main',
-    built: false,
+    built: true,
     allowed: (u) => hasPermission(u, 'can_read', 'Chart'),
   },
   {
@@ -77,7 +77,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     testId: 'nav-dashboards',
     icon: <DashboardOutlined />,
     place: 'main',
-    built: false,
+    built: true,
     allowed: (u) => hasPermission(u, 'can_read', 'Dashboard'),
   },
   {

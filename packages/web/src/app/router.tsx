@@ -94,6 +94,33 @@ export const routes: RouteObject[] = [
             .SavedQueriesPage,
         }),
       },
+      ...['explore', 'explore/p/:key'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/explore/ExplorePage.tsx')).ExplorePage,
+        }),
+      })),
+      {
+        path: 'chart/list',
+        lazy: async () => ({
+          Component: (await import('../features/charts/ChartListPage.tsx')).ChartListPage,
+        }),
+      },
+      {
+        path: 'dashboard/list',
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/DashboardListPage.tsx'))
+            .DashboardListPage,
+        }),
+      },
+      // The optional `superset` segment keeps Superset's address after a save (the spec's
+      // `/superset/dashboard/{slug or id}/`) on the same route, so the page stays mounted.
+      ...['superset?/dashboard/p/:key', 'superset?/dashboard/:idOrSlug'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage,
+        }),
+      })),
       { path: 'superset/*', element: <LegacyRedirect /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -48,3 +48,38 @@ export const keyValueRepository = {
     }
   },
 };
+
+/** Replacing and removing entries (explore's form-data cache changes its entries in place). */
+export const keyValueWrites = {
+  /** Replaces the value under a key; false when the key is unknown or expired. */
+  async update(
+    db: Db,
+    resource: string,
+    key: string,
+    value: unknown,
+    expiresOn?: string | null,
+  ): Promise<boolean> {
+    const uuid = keyToUuid(key);
+    if (!uuid || (await keyValueRepository.get(db, resource, key)) === null) return false;
+    await db
+      .updateTable('key_value')
+      .set({
+        value: JSON.stringify(value),
+        ...(expiresOn !== undefined ? { expires_on: expiresOn } : {}),
+      })
+      .where('resource', '=', resource)
+      .where('uuid', '=', uuid)
+      .execute();
+    return true;
+  },
+
+  async delete(db: Db, resource: string, key: string): Promise<void> {
+    const uuid = keyToUuid(key);
+    if (!uuid) return;
+    await db
+      .deleteFrom('key_value')
+      .where('resource', '=', resource)
+      .where('uuid', '=', uuid)
+      .execute();
+  },
+};

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { MetadataChanges, watchChanges } from './changes.ts';
 import { migrations } from './migrations/index.ts';
 import type { MetadataTables } from './tables.ts';
 
@@ -11,6 +12,8 @@ export type StoreDialect = 'sqlite' | 'postgres';
 export interface MetadataStore {
   db: Kysely<MetadataTables>;
   dialect: StoreDialect;
+  /** Moves on every change this process makes (memos of metadata reload then); see changes.ts. */
+  changes?: MetadataChanges;
   close(): Promise<void>;
 }
 
@@ -29,16 +32,22 @@ export function openMetadataStore(options: {
     // dropped by the pool and replaced at the next checkout; without a listener the pool's
     // 'error' event would crash the process instead.
     pool.on('error', () => undefined);
-    const db = new Kysely<MetadataTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const changes = new MetadataChanges();
+    const db = new Kysely<MetadataTables>({
+      dialect: watchChanges(new PostgresDialect({ pool }), changes),
+    });
+    return { db, dialect: 'postgres', changes, close: () => db.destroy() };
   }
   const file = path.join(options.home, 'tessera.db');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<MetadataTables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const changes = new MetadataChanges();
+  const db = new Kysely<MetadataTables>({
+    dialect: watchChanges(new SqliteDialect({ database: sqlite }), changes),
+  });
+  return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { ChartTables } from '../../charts/tables.ts';
+import type { DashboardTables } from '../../dashboards/tables.ts';
 import type { DatasetTables } from '../../datasets/tables.ts';
 import type { SavedQueryTables } from '../../saved-queries/tables.ts';
 import type { SqllabQueryTables } from '../../sqllab/tables.ts';
@@ -84,6 +86,8 @@ export interface DbDatabase {
 
 export interface MetadataTables
   extends DatasetTables,
+    ChartTables,
+    DashboardTables,
     SqllabStateTables,
     SavedQueryTables,
     SqllabQueryTables,

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type PickedTable, TablePicker } from './components/TablePicker.tsx';
 import { TablePreview } from './components/TablePreview.tsx';
 import { datasetApi } from './datasetApi.ts';
-import { DATASET_LIST_PATH, datasetEditPath } from './paths.ts';
+import { DATASET_LIST_PATH, datasetEditPath, datasetExplorePath } from './paths.ts';
 import { canWriteDatasets } from './permissions.ts';
 
 /** `/dataset/add/`: pick a database, a schema and a table, see its columns, create the dataset. */
@@ -73,7 +73,7 @@ export function AddDatasetPage() {
   // Every step picked shows as done: the last index plus one.
   const step = picked.table ? 3 : picked.schema ? 2 : picked.database !== undefined ? 1 : 0;
 
-  const create = async () => {
+  const create = async (thenExplore = false) => {
     if (!ready) return;
     setCreating(true);
     setError(null);
@@ -84,6 +84,11 @@ export function AddDatasetPage() {
         schema: picked.schema,
         table_name: picked.table as string,
       });
+      if (thenExplore) {
+        addSuccessToast(`Dataset ${picked.table} created`);
+        navigate(datasetExplorePath(answer.id));
+        return;
+      }
       addSuccessToast(`Dataset ${picked.table} created: describe its columns and metrics`);
       navigate(datasetEditPath(answer.id));
     } catch (failure) {
@@ -198,10 +203,18 @@ export function AddDatasetPage() {
                 Cancel
               </Button>
               <Button
+                disabled={!ready || existingId !== undefined}
+                loading={creating}
+                onClick={() => create(true)}
+                data-testid="add-create-explore"
+              >
+                Create dataset and create chart
+              </Button>
+              <Button
                 type="primary"
                 disabled={!ready || existingId !== undefined}
                 loading={creating}
-                onClick={create}
+                onClick={() => create()}
                 data-testid="add-create"
               >
                 Create dataset

@@ -7,15 +7,17 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/shared/api/datasets';
-import { Alert, App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
+import { BulkSelectBar } from '../../components/BulkSelectBar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
+import { LastModified } from '../../components/LastModified.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { CertifiedIcons } from './components/CertifiedIcons.tsx';
@@ -27,7 +29,7 @@ import { OwnerAvatars } from './components/OwnerAvatars.tsx';
 import { datasetApi } from './datasetApi.ts';
 import { certificationFromExtra } from './editorState.ts';
 import { type DatasetFilters, datasetListQuery, filtersKey } from './listQuery.ts';
-import { DATASET_ADD_PATH } from './paths.ts';
+import { DATASET_ADD_PATH, datasetExplorePath } from './paths.ts';
 import {
   canEditDataset,
   canReadDatasets,
@@ -109,7 +111,6 @@ export function DatasetListPage() {
       sorter: true,
       render: (name: string, row) => {
         const extra = certificationFromExtra(row.extra);
-        const editable = canEditDataset(user, row.owners);
         return (
           <Flex align="center" gap={10} style={{ minWidth: 220 }}>
             <span
@@ -120,19 +121,13 @@ export function DatasetListPage() {
             </span>
             <Flex vertical style={{ minWidth: 0 }}>
               <Flex align="center" gap={6}>
-                {editable ? (
-                  <Typography.Link
-                    strong
-                    onClick={() => openEditor(row.id)}
-                    data-testid="dataset-row-name"
-                  >
-                    {name}
-                  </Typography.Link>
-                ) : (
-                  <Typography.Text strong data-testid="dataset-row-name">
-                    {name}
-                  </Typography.Text>
-                )}
+                <Link
+                  to={datasetExplorePath(row.id)}
+                  style={{ fontWeight: 600 }}
+                  data-testid="dataset-row-name"
+                >
+                  {name}
+                </Link>
                 <CertifiedIcons
                   certifiedBy={extra.certified_by}
                   certificationDetails={extra.certification_details}
@@ -190,16 +185,11 @@ export function DatasetListPage() {
       key: 'changed_on_delta_humanized',
       sorter: true,
       render: (age: string, row) => (
-        <Flex vertical>
-          <Tooltip title={new Date(row.changed_on_utc).toLocaleString()}>
-            <span>{age}</span>
-          </Tooltip>
-          {row.changed_by_name && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              by {row.changed_by_name}
-            </Typography.Text>
-          )}
-        </Flex>
+        <LastModified
+          age={age}
+          changedOnUtc={row.changed_on_utc}
+          changedByName={row.changed_by_name}
+        />
       ),
     },
   ];
@@ -287,27 +277,11 @@ export function DatasetListPage() {
         }
       />
       {bulkMode && (
-        <Alert
-          type="info"
-          style={{ marginBottom: 12 }}
-          data-testid="dataset-bulk-bar"
-          title={
-            <Flex align="center" gap={16}>
-              <span data-testid="dataset-bulk-count">{selected.length} selected</span>
-              <Button
-                size="small"
-                danger
-                disabled={selected.length === 0}
-                onClick={() => confirmDelete(selected)}
-                data-testid="dataset-bulk-delete"
-              >
-                Delete
-              </Button>
-              {selected.length > 0 && (
-                <Typography.Link onClick={() => setSelected([])}>Deselect all</Typography.Link>
-              )}
-            </Flex>
-          }
+        <BulkSelectBar
+          testIdPrefix="dataset"
+          count={selected.length}
+          onDelete={() => confirmDelete(selected)}
+          onDeselect={() => setSelected([])}
         />
       )}
       <ListView<Row>

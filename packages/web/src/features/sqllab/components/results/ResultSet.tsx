@@ -11,7 +11,7 @@ import { isActiveQueryState } from '@tessera/shared/api/sqllab';
 import { hasPermission } from '@tessera/shared/permissions';
 import { Alert, Button, Dropdown, Empty, Flex, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../../app/store.ts';
 import { useToasts } from '../../../../app/useToasts.ts';
 import { DataGrid, formatRowCount } from '../../../../components/DataGrid/DataGrid.tsx';
@@ -29,7 +29,7 @@ import { exportUrl } from './resultsApi.ts';
 import { forgetArrowResults, useResultData } from './useResultData.ts';
 
 export const QUERY_STOPPED_TEXT = 'Query was stopped.';
-/** Where created datasets are listed (Explore opens them once it exists). */
+/** Where created datasets are listed. */
 const DATASETS_PATH = '/tablemodelview/list/';
 
 function CenteredEmpty({ text, testId }: { text: string; testId: string }) {
@@ -51,6 +51,7 @@ export function ResultSet({ query }: { query: Query | null }) {
   const { addSuccessToast, addDangerToast } = useToasts();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
+  const navigate = useNavigate();
   const result = useResultData(query, settings.resultTimeout);
 
   if (!query) {
@@ -269,6 +270,8 @@ export function ResultSet({ query }: { query: Query | null }) {
             setCreating(false);
             setCreated(dataset);
             addSuccessToast(`Dataset ${dataset.name} was created`);
+            // "Save & explore": Explore opens on the new dataset.
+            navigate(`/explore/?datasource_type=table&datasource_id=${dataset.id}`);
           }}
         />
       )}

@@ -1,0 +1,128 @@
+// A dashboard of 50 charts of mixed types (the example charts saved again in turn, three to a
+// row), made through the API, opened in Chromium: from navigation to every chart drawn, cold
+// (a fresh browser context, so an empty HTTP cache, and `?force=true` so the server runs every
+// query) and warm (the same context again, answers cached), with the number of HTTP requests
+// each load made. Two views: "all 50" in a viewport tall enough to show every chart at once (so
+// charts that draw only when scrolled into view are all due), and "first screen" in 1280x800
+// (every chart on screen drawn). Aims (issue 6): under 2 s cold, under 800 ms warm.
+// Run with `npm run bench -- dashboard-load`. It is a measurement, not a test.
+import type { Page, Request } from 'playwright-core';
+import { createMixedDashboard } from './support/benchDashboard.ts';
+import {
+  median,
+  ms,
+  startChartsBench,
+  waitForChartsDrawn,
+  waitForVisibleChartsDrawn,
+} from './support/browserCharts.ts';
+import { machineLine } from './support/machine.ts';
+
+const CHARTS = 50;
+const COLD_RUNS = 3;
+const WARM_RUNS = 5;
+const AIM_COLD_MS = 2000;
+const AIM_WARM_MS = 800;
+// 17 rows of 400 px plus headers: every chart in view at once.
+const TALL = { width: 1280, height: 8000 };
+const SCREEN = { width: 1280, height: 800 };
+
+interface Load {
+  ms: number;
+  /** The first chart drawn, and the last chart-data answer received (page clock). */
+  firstMs: number;
+  dataEndMs: number;
+  requests: number;
+  chartDataRequests: number;
+  otherApi: number;
+}
+
+/** Page clock when the view counts as drawn: every chart, or every chart on screen. */
+type Drawn = (page: Page) => Promise<number>;
+const allCharts: Drawn = (page) => waitForChartsDrawn(page, CHARTS, 120_000);
+const firstScreen: Drawn = async (page) => (await waitForVisibleChartsDrawn(page, 120_000)).at;
+
+async function load(page: Page, url: string, drawn: Drawn): Promise<Load> {
+  const requests: Request[] = [];
+  const onRequest = (request: Request) => requests.push(request);
+  page.on('request', onRequest);
+  await page.goto(url, { waitUntil: 'commit' });
+  const firstAt = await waitForChartsDrawn(page, 1, 120_000);
+  const drawnAt = await drawn(page);
+  page.off('request', onRequest);
+  const dataEnd = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/v1/chart/data'))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    ),
+  );
+  const paths = requests.map((r) => new URL(r.url()).pathname);
+  const chartData = paths.filter((p) => p.startsWith('/api/v1/chart/data')).length;
+  return {
+    ms: drawnAt,
+    firstMs: firstAt,
+    dataEndMs: dataEnd,
+    requests: requests.length,
+    chartDataRequests: chartData,
+    otherApi: paths.filter((p) => p.startsWith('/api/')).length - chartData,
+  };
+}
+
+function summary(name: string, loads: Load[], aim: number): void {
+  const times = loads.map((l) => l.ms);
+  const [first] = loads;
+  console.log(
+    `${name}: median ${ms(median(times))} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}, ${loads.length} runs); ` +
+      `aim under ${aim} ms: ${median(times) < aim ? 'met' : 'NOT met'}`,
+  );
+  if (first) {
+    console.log(
+      `  medians: first chart drawn ${ms(median(loads.map((l) => l.firstMs)))}, last chart data received ${ms(median(loads.map((l) => l.dataEndMs)))}\n` +
+        `  requests per load: ${first.requests} in all, ${first.chartDataRequests} chart-data, ${first.otherApi} other API`,
+    );
+  }
+}
+
+console.log(machineLine());
+const bench = await startChartsBench();
+try {
+  const dashboard = await createMixedDashboard(bench, CHARTS);
+  const url = `${bench.baseUrl}/dashboard/${dashboard.id}/`;
+  console.log(`dashboard ${dashboard.id}: ${CHARTS} charts of mixed types`);
+  for (const view of [
+    {
+      name: `all ${CHARTS} charts, ${TALL.width}x${TALL.height}`,
+      viewport: TALL,
+      drawn: allCharts,
+    },
+    {
+      name: `first screen, ${SCREEN.width}x${SCREEN.height}`,
+      viewport: SCREEN,
+      drawn: firstScreen,
+    },
+  ]) {
+    const cold: Load[] = [];
+    const warm: Load[] = [];
+    for (let run = 0; run < COLD_RUNS; run += 1) {
+      const context = await bench.newContext(view.viewport);
+      const page = await context.newPage();
+      cold.push(await load(page, `${url}?force=true`, view.drawn));
+      if (run === COLD_RUNS - 1) {
+        // The warm runs reuse the last cold context: its HTTP cache and the server's data cache.
+        for (let w = 0; w < WARM_RUNS; w += 1) warm.push(await load(page, url, view.drawn));
+      }
+      await context.close();
+    }
+    console.log(`\n${view.name}`);
+    summary('cold (fresh context, force)', cold, AIM_COLD_MS);
+    summary('warm (same context, cached)', warm, AIM_WARM_MS);
+    const coldMs = median(cold.map((l) => l.ms));
+    const warmMs = median(warm.map((l) => l.ms));
+    console.log(`cold / warm: ${(coldMs / warmMs).toFixed(2)}x`);
+  }
+  console.log(machineLine());
+} finally {
+  await bench.stop();
+}

@@ -1,0 +1,132 @@
+import {
+  canEditDashboard,
+  EDIT_FORBIDDEN_MESSAGE,
+  PUBLISH_FORBIDDEN_MESSAGE,
+} from '@tessera/shared/dashboard/permissions';
+import { forbidden, notFound } from '@tessera/shared/errors';
+import {
+  hasPermission,
+  isAdmin,
+  OBJECT_PERMISSIONS,
+  type UserWithRoles,
+} from '@tessera/shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { databaseRepository } from '../databases/repository.ts';
+import { canAccessDataset } from '../datasets/access.ts';
+import { datasetRepository } from '../datasets/repository.ts';
+import { requirePermission, rolesOf } from '../security/currentUser.ts';
+import { type DashboardRecord, type Db, dashboardRepository } from './repository.ts';
+
+/**
+ * Who may see and change a dashboard, in the spirit of Superset's DashboardAccessFilter: admins
+ * and holders of all_datasource_access see all; others see what they own, what they marked as
+ * favourite, published dashboards showing at least one chart whose dataset they may read, and,
+ * with DASHBOARD_RBAC, published dashboards carrying one of their roles (a dashboard with roles
+ * is then visible through its roles only). A hidden dashboard answers 404.
+ */
+
+export const READ_DASHBOARD: [string, string] = ['can_read', 'Dashboard'];
+export const WRITE_DASHBOARD: [string, string] = ['can_write', 'Dashboard'];
+
+export function subjectOf(request: FastifyRequest): UserWithRoles {
+  return { ...rolesOf(request), userId: request.user?.id };
+}
+
+/** Decides visibility of many dashboards with one read of charts and datasets. */
+export async function visibilityChecker(
+  ctx: AppContext,
+  request: FastifyRequest,
+  db: Db = ctx.store.db,
+): Promise<(record: DashboardRecord) => boolean> {
+  const subject = subjectOf(request);
+  if (isAdmin(subject) || hasPermission(subject, ...OBJECT_PERMISSIONS.allDatasourceAccess)) {
+    return () => true;
+  }
+  const userId = request.user?.id ?? null;
+  const rbac = ctx.config.featureFlags.DASHBOARD_RBAC;
+  const favorites = userId ? await dashboardRepository.favoriteIds(db, userId) : new Set<number>();
+  const roleNames = new Set(Object.keys(subject.roles));
+  const readableSlices = await readableSliceIds(subject, userId, db);
+  return (record) => {
+    if (userId !== null && record.ownerIds.includes(userId)) return true;
+    if (favorites.has(record.row.id)) return true;
+    if (!record.row.published) return false;
+    if (rbac && record.roles.length > 0) return record.roles.some((r) => roleNames.has(r.name));
+    return record.sliceIds.some((id) => readableSlices.has(id));
+  };
+}
+
+/** Charts whose dataset the subject may read. */
+async function readableSliceIds(
+  subject: UserWithRoles,
+  userId: number | null,
+  db: Db,
+): Promise<Set<number>> {
+  const [slices, datasets, databases] = await Promise.all([
+    db
+      .selectFrom('slices')
+      .select(['id', 'datasource_id', 'datasource_type'])
+      .where('datasource_id', 'is not', null)
+      .execute(),
+    datasetRepository.list(db),
+    databaseRepository.list(db),
+  ]);
+  const owners = await datasetRepository.owners(
+    db,
+    datasets.map((d) => d.id),
+  );
+  const byDatabase = new Map(databases.map((d) => [d.id, d]));
+  const readable = new Set<number>();
+  for (const dataset of datasets) {
+    const database = byDatabase.get(dataset.database_id);
+    if (!database) continue;
+    const subjectOk = canAccessDataset(
+      subject,
+      { row: dataset, database, ownerIds: owners.get(dataset.id) ?? [] },
+      userId,
+    );
+    if (subjectOk) readable.add(dataset.id);
+  }
+  return new Set(
+    slices
+      .filter((s) => s.datasource_type !== 'query' && readable.has(s.datasource_id as number))
+      .map((s) => s.id),
+  );
+}
+
+/** A dashboard the caller may read (by id or slug), or 404. */
+export async function readableDashboard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  idOrSlug: string | number,
+): Promise<DashboardRecord> {
+  requirePermission(request, ...READ_DASHBOARD);
+  const id = await dashboardRepository.findIdByIdOrSlug(ctx.store.db, String(idOrSlug));
+  const [record] = id === undefined ? [] : await dashboardRepository.records(ctx.store.db, [id]);
+  if (!record) throw notFound();
+  const visible = await visibilityChecker(ctx, request);
+  if (!visible(record)) throw notFound();
+  return record;
+}
+
+export function canEdit(ctx: AppContext, request: FastifyRequest, record: DashboardRecord) {
+  return canEditDashboard(subjectOf(request), { owners: record.ownerIds }, ctx.config.featureFlags);
+}
+
+/**
+ * A dashboard the caller may change. `publishOnly` picks the spec's message for publishing or
+ * hiding; any other change answers the forbidden-save message.
+ */
+export async function editableDashboard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  idOrSlug: string | number,
+  publishOnly = false,
+): Promise<DashboardRecord> {
+  const record = await readableDashboard(ctx, request, idOrSlug);
+  if (!canEdit(ctx, request, record)) {
+    throw forbidden(publishOnly ? PUBLISH_FORBIDDEN_MESSAGE : EDIT_FORBIDDEN_MESSAGE);
+  }
+  return record;
+}

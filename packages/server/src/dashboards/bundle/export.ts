@@ -1,0 +1,196 @@
+import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { migratePositionJson, toPositionJson } from '@tessera/shared/dashboard/position';
+import type { FastifyRequest } from 'fastify';
+import JSZip from 'jszip';
+import YAML from 'yaml';
+import type { AppContext } from '../../context.ts';
+import { parseExtra } from '../../databases/connections.ts';
+import { databaseRepository } from '../../databases/repository.ts';
+import { maskedUri } from '../../databases/uri.ts';
+import { datasetRepository } from '../../datasets/repository.ts';
+import { readableDashboard } from '../access.ts';
+import { dashboardRepository, type SliceRow } from '../repository.ts';
+
+/**
+ * `GET /api/v1/dashboard/export/`: a ZIP in Superset's v1 bundle layout, every object named by
+ * uuid and every password masked, so Superset (and this product) can import it.
+ */
+
+export const BUNDLE_VERSION = '1.0.0';
+
+/** Superset's `secure_filename`: ASCII letters, digits, `_`, `-` and `.` only. */
+export function safeName(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+  return ascii.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._]+|[._]+$/g, '') || 'unnamed';
+}
+
+function jsonOrNull(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const bool = (n: number | null | undefined) => n === 1;
+
+export async function exportDashboards(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ids: number[],
+): Promise<{ filename: string; zip: Buffer }> {
+  const records = [];
+  for (const id of [...new Set(ids)]) records.push(await readableDashboard(ctx, request, id));
+  const db = ctx.store.db;
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const root = `dashboard_export_${stamp}`;
+  const zip = new JSZip();
+  const put = (path: string, value: unknown) =>
+    zip.file(`${root}/${path}`, YAML.stringify(value, { lineWidth: 0 }));
+  put('metadata.yaml', {
+    version: BUNDLE_VERSION,
+    type: 'Dashboard',
+    timestamp: new Date().toISOString(),
+  });
+
+  const sliceIds = [...new Set(records.flatMap((r) => r.sliceIds))];
+  const slices = await dashboardRepository.slices(db, sliceIds);
+  const sliceById = new Map(slices.map((s) => [s.id, s]));
+  const datasets = (await datasetRepository.list(db)).filter((d) =>
+    slices.some((s) => s.datasource_id === d.id && s.datasource_type !== 'query'),
+  );
+  const datasetById = new Map(datasets.map((d) => [d.id, d]));
+  const databases = (await databaseRepository.list(db)).filter((d) =>
+    datasets.some((ds) => ds.database_id === d.id),
+  );
+  const databaseById = new Map(databases.map((d) => [d.id, d]));
+
+  for (const record of records) {
+    const { row } = record;
+    const dashSlices = record.sliceIds
+      .map((id) => sliceById.get(id))
+      .filter((s): s is SliceRow => Boolean(s));
+    const layout = migratePositionJson(row.position_json, dashSlices);
+    // Charts are referred to by uuid beside their id, which import uses to remap ids.
+    for (const item of Object.values(layout)) {
+      const slice = item.meta.chartId ? sliceById.get(item.meta.chartId) : undefined;
+      if (slice) item.meta.uuid = slice.uuid;
+    }
+    const { positions: _p, ...metadata } = migrateJsonMetadata(row.json_metadata);
+    put(`dashboards/${safeName(row.dashboard_title)}_${row.id}.yaml`, {
+      dashboard_title: row.dashboard_title,
+      description: row.description,
+      css: row.css ?? '',
+      slug: row.slug,
+      certified_by: row.certified_by,
+      certification_details: row.certification_details,
+      published: bool(row.published),
+      uuid: row.uuid,
+      position: toPositionJson(layout),
+      metadata,
+      version: BUNDLE_VERSION,
+    });
+  }
+
+  for (const slice of slices) {
+    const dataset = slice.datasource_id ? datasetById.get(slice.datasource_id) : undefined;
+    put(`charts/${safeName(slice.slice_name)}_${slice.id}.yaml`, {
+      slice_name: slice.slice_name,
+      description: slice.description,
+      certified_by: slice.certified_by,
+      certification_details: slice.certification_details,
+      viz_type: slice.viz_type,
+      params: jsonOrNull(slice.params) ?? {},
+      query_context: slice.query_context,
+      cache_timeout: slice.cache_timeout,
+      uuid: slice.uuid,
+      version: BUNDLE_VERSION,
+      dataset_uuid: dataset?.uuid ?? null,
+    });
+  }
+
+  const columns = await datasetRepository.columns(
+    db,
+    datasets.map((d) => d.id),
+  );
+  const metrics = await datasetRepository.metrics(
+    db,
+    datasets.map((d) => d.id),
+  );
+  for (const dataset of datasets) {
+    const database = databaseById.get(dataset.database_id);
+    if (!database) continue;
+    put(`datasets/${safeName(database.database_name)}/${safeName(dataset.table_name)}.yaml`, {
+      table_name: dataset.table_name,
+      main_dttm_col: dataset.main_dttm_col,
+      description: dataset.description,
+      default_endpoint: dataset.default_endpoint,
+      offset: dataset.offset,
+      cache_timeout: dataset.cache_timeout,
+      catalog: dataset.catalog,
+      schema: dataset.schema,
+      sql: dataset.sql,
+      params: null,
+      template_params: jsonOrNull(dataset.template_params),
+      filter_select_enabled: bool(dataset.filter_select_enabled),
+      fetch_values_predicate: dataset.fetch_values_predicate,
+      extra: jsonOrNull(dataset.extra),
+      normalize_columns: bool(dataset.normalize_columns),
+      always_filter_main_dttm: bool(dataset.always_filter_main_dttm),
+      uuid: dataset.uuid,
+      metrics: metrics
+        .filter((m) => m.table_id === dataset.id)
+        .map((m) => ({
+          metric_name: m.metric_name,
+          verbose_name: m.verbose_name,
+          metric_type: m.metric_type,
+          expression: m.expression,
+          description: m.description,
+          d3format: m.d3format,
+          currency: jsonOrNull(m.currency),
+          extra: jsonOrNull(m.extra),
+          warning_text: m.warning_text,
+        })),
+      columns: columns
+        .filter((c) => c.table_id === dataset.id)
+        .map((c) => ({
+          column_name: c.column_name,
+          verbose_name: c.verbose_name,
+          is_dttm: bool(c.is_dttm),
+          is_active: bool(c.is_active),
+          type: c.type,
+          advanced_data_type: c.advanced_data_type,
+          groupby: bool(c.groupby),
+          filterable: bool(c.filterable),
+          expression: c.expression,
+          description: c.description,
+          python_date_format: c.python_date_format,
+          extra: jsonOrNull(c.extra),
+        })),
+      version: BUNDLE_VERSION,
+      database_uuid: database.uuid,
+    });
+  }
+
+  for (const database of databases) {
+    put(`databases/${safeName(database.database_name)}.yaml`, {
+      database_name: database.database_name,
+      sqlalchemy_uri: maskedUri(database.sqlalchemy_uri, database.password !== null),
+      cache_timeout: database.cache_timeout,
+      expose_in_sqllab: bool(database.expose_in_sqllab),
+      allow_run_async: bool(database.allow_run_async),
+      allow_ctas: bool(database.allow_ctas),
+      allow_cvas: bool(database.allow_cvas),
+      allow_dml: bool(database.allow_dml),
+      allow_file_upload: bool(database.allow_file_upload),
+      extra: parseExtra(database.extra),
+      uuid: database.uuid,
+      version: BUNDLE_VERSION,
+    });
+  }
+  return {
+    filename: `${root}.zip`,
+    zip: await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+  };
+}

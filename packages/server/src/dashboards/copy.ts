@@ -1,0 +1,133 @@
+import type { DashboardColorsBody, DashboardCopyBody } from '@tessera/shared/api/dashboards';
+import {
+  COLOR_FIELDS,
+  checkJsonMetadataText,
+  type JsonMetadata,
+  migrateJsonMetadata,
+  remapMetadataChartIds,
+} from '@tessera/shared/dashboard/metadata';
+import {
+  checkPositionJson,
+  type DashboardLayout,
+  migratePositionJson,
+  toPositionJson,
+} from '@tessera/shared/dashboard/position';
+import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
+import { badRequest } from '@tessera/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { editableDashboard, readableDashboard, WRITE_DASHBOARD } from './access.ts';
+import { epochSeconds } from './present.ts';
+import { dashboardRepository } from './repository.ts';
+
+/** Copying a dashboard ("save as") and the colour sync. */
+
+/** Chart ids in a layout replaced through `map`. */
+export function remapLayoutChartIds(
+  layout: DashboardLayout,
+  map: ReadonlyMap<number, number>,
+): DashboardLayout {
+  const out: DashboardLayout = {};
+  for (const [key, item] of Object.entries(layout)) {
+    const chartId = item.meta.chartId;
+    out[key] =
+      typeof chartId === 'number' && map.has(chartId)
+        ? { ...item, meta: { ...item.meta, chartId: map.get(chartId) } }
+        : item;
+  }
+  return out;
+}
+
+/**
+ * POST `{id}/copy/`: a new dashboard owned by the caller, with the given title, CSS and
+ * metadata; the layout comes from `positions` in the metadata, else the source's. With
+ * `duplicate_slices` every chart is copied too and chart ids are remapped everywhere.
+ */
+export async function copyDashboard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sourceId: string,
+  body: DashboardCopyBody,
+): Promise<{ result: { id: number; last_modified_time: number } }> {
+  requirePermission(request, ...WRITE_DASHBOARD);
+  const user = requireUser(request);
+  const source = await readableDashboard(ctx, request, sourceId);
+  const check = checkJsonMetadataText(body.json_metadata);
+  if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
+  const { positions, ...metadataFields } = check.value as JsonMetadata & { positions?: unknown };
+  let layout: DashboardLayout;
+  if (positions && typeof positions === 'object') {
+    const parsed = checkPositionJson(positions);
+    if (!parsed.ok) throw badRequest('Invalid input', { fields: { positions: parsed.errors } });
+    layout = parsed.layout;
+  } else {
+    const slices = await dashboardRepository.slices(ctx.store.db, source.sliceIds);
+    layout = migratePositionJson(source.row.position_json, slices);
+  }
+  let metadata = metadataFields as JsonMetadata;
+
+  const id = await ctx.store.db.transaction().execute(async (trx) => {
+    let sliceIds = source.sliceIds;
+    if (body.duplicate_slices) {
+      const map = new Map<number, number>();
+      for (const slice of await dashboardRepository.slices(trx, source.sliceIds)) {
+        map.set(slice.id, await dashboardRepository.cloneSlice(trx, slice, user.id));
+      }
+      sliceIds = sliceIds.map((s) => map.get(s) ?? s);
+      layout = remapLayoutChartIds(layout, map);
+      metadata = remapMetadataChartIds(metadata, map);
+    }
+    const newId = await dashboardRepository.insert(
+      trx,
+      {
+        dashboard_title: dashboardTitleOrUntitled(body.dashboard_title),
+        css: body.css ?? null,
+        json_metadata: JSON.stringify(metadata),
+        position_json: JSON.stringify(toPositionJson(layout)),
+        published: 0,
+      },
+      user.id,
+    );
+    await dashboardRepository.setOwners(trx, newId, [user.id]);
+    await dashboardRepository.setSlices(trx, newId, sliceIds);
+    return newId;
+  });
+  const [saved] = await dashboardRepository.records(ctx.store.db, [id]);
+  return { result: { id, last_modified_time: epochSeconds(saved?.row.changed_on ?? '') } };
+}
+
+/**
+ * PUT `{id}/colors`: only the colour fields of json_metadata change. `mark_updated=false` (the
+ * client's automatic sync) leaves changed_on alone so it never reads as an edit.
+ */
+export async function updateColors(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+  body: DashboardColorsBody,
+  markUpdated: boolean,
+) {
+  const record = await editableDashboard(ctx, request, id);
+  const metadata = migrateJsonMetadata(record.row.json_metadata) as Record<string, unknown>;
+  for (const field of COLOR_FIELDS) {
+    if (body[field] !== undefined) metadata[field] = body[field];
+  }
+  await ctx.store.db
+    .transaction()
+    .execute((trx) =>
+      dashboardRepository.update(
+        trx,
+        id,
+        { json_metadata: JSON.stringify(metadata) },
+        request.user?.id ?? null,
+        markUpdated,
+      ),
+    );
+  const [saved] = await dashboardRepository.records(ctx.store.db, [id]);
+  return {
+    id,
+    result: body as Record<string, unknown>,
+    last_modified_time: epochSeconds(saved?.row.changed_on ?? record.row.changed_on),
+  };
+}

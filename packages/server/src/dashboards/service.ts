@@ -1,0 +1,399 @@
+import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
+import {
+  DASHBOARD_FILTERS,
+  DASHBOARD_LIST_COLUMNS,
+  DASHBOARD_ORDER_COLUMNS,
+  type DashboardCreateBody,
+  type DashboardListAnswer,
+  type DashboardUpdateBody,
+  type DashboardWriteAnswer,
+  OWNERS_INVALID_MESSAGE,
+  ROLES_INVALID_MESSAGE,
+  SLUG_EXISTS_MESSAGE,
+} from '@tessera/shared/api/dashboards';
+import { checkJsonMetadataText } from '@tessera/shared/dashboard/metadata';
+import {
+  chartIdsInLayout,
+  checkPositionJson,
+  toPositionJson,
+} from '@tessera/shared/dashboard/position';
+import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
+import { badRequest, forbidden, unprocessable } from '@tessera/shared/errors';
+import { isAdmin } from '@tessera/shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { compareBy, labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
+import { requirePermission, requireUser } from '../security/currentUser.ts';
+import {
+  editableDashboard,
+  readableDashboard,
+  subjectOf,
+  visibilityChecker,
+  WRITE_DASHBOARD,
+} from './access.ts';
+import { epochSeconds, pickColumns, toItem, toListRow } from './present.ts';
+import {
+  type DashboardRecord,
+  type DashboardWrite,
+  type Db,
+  dashboardRepository,
+} from './repository.ts';
+
+/**
+ * The rules of `/api/v1/dashboard/`: reads need ('can_read', 'Dashboard') and a visible
+ * dashboard; creates need ('can_write', 'Dashboard'); changes need the spec's edit permission.
+ * Two editors: the API keeps Superset's last-write-wins; the client's confirm-diff compares
+ * changed_on (answered as last_modified_time) before it saves.
+ */
+
+type Body = DashboardCreateBody | DashboardUpdateBody;
+
+export async function getDashboard(ctx: AppContext, request: FastifyRequest, idOrSlug: string) {
+  const record = await readableDashboard(ctx, request, idOrSlug);
+  const slices = await dashboardRepository.slices(ctx.store.db, record.sliceIds);
+  return {
+    id: record.row.id,
+    result: toItem(
+      record,
+      slices.map((s) => s.slice_name),
+    ),
+  };
+}
+
+/** The stored fields a body asks for, with the save rules applied; 400/422 on bad values. */
+async function toWrite(
+  ctx: AppContext,
+  request: FastifyRequest,
+  db: Db,
+  body: Body,
+  existingId?: number,
+): Promise<{ write: DashboardWrite; owners?: number[]; roles?: number[]; slices?: number[] }> {
+  const write: DashboardWrite = {};
+  if (body.dashboard_title !== undefined) {
+    write.dashboard_title = dashboardTitleOrUntitled(body.dashboard_title);
+  }
+  if (body.slug !== undefined) {
+    const slug = body.slug?.trim() || null;
+    if (slug && (await dashboardRepository.slugTaken(db, slug, existingId))) {
+      throw unprocessable('Invalid input', { fields: { slug: [SLUG_EXISTS_MESSAGE] } });
+    }
+    write.slug = slug;
+  }
+  if (body.css !== undefined) write.css = body.css;
+  if (body.published !== undefined && body.published !== null) {
+    write.published = body.published ? 1 : 0;
+  }
+  if (body.is_managed_externally !== undefined && body.is_managed_externally !== null) {
+    write.is_managed_externally = body.is_managed_externally ? 1 : 0;
+  }
+  if (body.external_url !== undefined) write.external_url = body.external_url;
+  if (body.certified_by !== undefined || body.certification_details !== undefined) {
+    const by = body.certified_by === undefined ? undefined : body.certified_by || null;
+    write.certified_by = by ?? null;
+    write.certification_details = by ? (body.certification_details ?? null) : null;
+  }
+
+  let layoutText = body.position_json ?? undefined;
+  if (body.json_metadata !== undefined && body.json_metadata !== null) {
+    const check = checkJsonMetadataText(body.json_metadata);
+    if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
+    // Superset's client sends the layout inside json_metadata as `positions`.
+    const { positions, ...metadata } = JSON.parse(body.json_metadata || '{}') as Record<
+      string,
+      unknown
+    >;
+    if (positions && typeof positions === 'object') layoutText = JSON.stringify(positions);
+    write.json_metadata = JSON.stringify(metadata);
+  }
+
+  let slices: number[] | undefined;
+  if (layoutText) {
+    const check = checkPositionJson(JSON.parse(layoutText));
+    if (!check.ok) throw badRequest('Invalid input', { fields: { position_json: check.errors } });
+    write.position_json = JSON.stringify(toPositionJson(check.layout));
+    const wanted = chartIdsInLayout(check.layout);
+    slices = (await dashboardRepository.slices(db, wanted)).map((s) => s.id);
+  } else if (body.position_json === null) {
+    write.position_json = null;
+  }
+
+  let owners: number[] | undefined;
+  if (body.owners !== undefined) {
+    const found = await dashboardRepository.existingUserIds(db, body.owners);
+    if (found.length !== new Set(body.owners).size) {
+      throw unprocessable('Invalid input', { fields: { owners: [OWNERS_INVALID_MESSAGE] } });
+    }
+    owners = [...body.owners];
+    // A non-admin editor stays an owner, as Superset's owner list keeps the actor.
+    const user = request.user;
+    if (user && !isAdmin(subjectOf(request)) && !owners.includes(user.id)) owners.push(user.id);
+  }
+  let roles: number[] | undefined;
+  if (body.roles !== undefined && ctx.config.featureFlags.DASHBOARD_RBAC) {
+    const found = await dashboardRepository.existingRoleIds(db, body.roles);
+    if (found.length !== new Set(body.roles).size) {
+      throw unprocessable('Invalid input', { fields: { roles: [ROLES_INVALID_MESSAGE] } });
+    }
+    roles = body.roles;
+  }
+  return { write, owners, roles, slices };
+}
+
+export async function createDashboard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: DashboardCreateBody,
+): Promise<DashboardWriteAnswer> {
+  requirePermission(request, ...WRITE_DASHBOARD);
+  const user = requireUser(request);
+  const id = await ctx.store.db.transaction().execute(async (trx) => {
+    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body);
+    const newId = await dashboardRepository.insert(
+      trx,
+      { ...write, dashboard_title: write.dashboard_title ?? dashboardTitleOrUntitled('') },
+      user.id,
+    );
+    await dashboardRepository.setOwners(trx, newId, owners ?? [user.id]);
+    if (roles) await dashboardRepository.setRoles(trx, newId, roles);
+    if (slices) await dashboardRepository.setSlices(trx, newId, slices);
+    return newId;
+  });
+  const [record] = await dashboardRepository.records(ctx.store.db, [id]);
+  return {
+    id,
+    result: answerOf(body),
+    last_modified_time: epochSeconds(record?.row.changed_on ?? ''),
+  };
+}
+
+/** What a write answers as `result`: the fields as sent, with the save rules applied. */
+function answerOf(body: Body): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  if ('dashboard_title' in body)
+    out.dashboard_title = dashboardTitleOrUntitled(body.dashboard_title);
+  if ('certification_details' in body && !body.certified_by) out.certification_details = '';
+  return out;
+}
+
+export async function updateDashboard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+  body: DashboardUpdateBody,
+): Promise<DashboardWriteAnswer> {
+  const keys = Object.keys(body);
+  const publishOnly = keys.length === 1 && keys[0] === 'published';
+  const record = await editableDashboard(ctx, request, id, publishOnly);
+  await ctx.store.db.transaction().execute(async (trx) => {
+    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body, id);
+    await dashboardRepository.update(trx, id, write, request.user?.id ?? null);
+    if (owners) await dashboardRepository.setOwners(trx, id, owners);
+    if (roles) await dashboardRepository.setRoles(trx, id, roles);
+    if (slices) await dashboardRepository.setSlices(trx, id, slices);
+  });
+  const [saved] = await dashboardRepository.records(ctx.store.db, [record.row.id]);
+  return {
+    id,
+    result: answerOf(body),
+    last_modified_time: epochSeconds(saved?.row.changed_on ?? record.row.changed_on),
+  };
+}
+
+export async function deleteDashboards(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ids: number[],
+): Promise<{ message: string }> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) await editableDashboard(ctx, request, id);
+  await ctx.store.db.transaction().execute((trx) => dashboardRepository.delete(trx, unique));
+  return {
+    message: unique.length === 1 ? 'OK' : `Deleted ${unique.length} dashboards`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list.
+
+type Predicate = (record: DashboardRecord) => boolean;
+
+const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+
+function textMatch(value: string | null, opr: string, wanted: string): boolean {
+  const v = lower(value);
+  const w = wanted.toLowerCase();
+  if (opr === 'eq') return (value ?? '') === wanted;
+  if (opr === 'sw') return v.startsWith(w);
+  if (opr === 'ew') return v.endsWith(w);
+  return v.includes(w);
+}
+
+const asBool = (value: unknown) =>
+  value === true || value === 'true' || value === 1 || value === '!t';
+
+function asId(filter: ListFilter): number {
+  const raw = filter.value;
+  const value =
+    typeof raw === 'object' && raw !== null && 'value' in raw
+      ? (raw as { value: unknown }).value
+      : raw;
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) {
+    throw badRequest(`Not a valid rison schema: filters.value of ${filter.col} must be an id`);
+  }
+  return n;
+}
+
+function toPredicate(filter: ListFilter, favorites: Set<number>): Predicate {
+  const ops = DASHBOARD_FILTERS[filter.col];
+  if (!ops) throw badRequest(`Filter column: ${filter.col} not allowed to filter`);
+  if (!ops.includes(filter.opr)) {
+    throw badRequest(`Filter operator: ${filter.opr} not allowed on ${filter.col}`);
+  }
+  switch (filter.opr) {
+    case 'dashboard_title_or_slug': {
+      const wanted = String(filter.value ?? '');
+      return (r) =>
+        textMatch(r.row.dashboard_title, 'ct', wanted) || textMatch(r.row.slug, 'ct', wanted);
+    }
+    case 'dashboard_is_favorite': {
+      const want = asBool(filter.value);
+      return (r) => favorites.has(r.row.id) === want;
+    }
+    case 'dashboard_is_certified': {
+      const want = asBool(filter.value);
+      return (r) => Boolean(r.row.certified_by) === want;
+    }
+    case 'rel_m_m': {
+      const id = asId(filter);
+      return (r) => r.ownerIds.includes(id);
+    }
+    case 'rel_o_m': {
+      const id = asId(filter);
+      const column = filter.col === 'created_by' ? 'created_by_fk' : 'changed_by_fk';
+      return (r) => r.row[column] === id;
+    }
+  }
+  if (filter.col === 'published') {
+    const want = asBool(filter.value);
+    return (r) => (r.row.published === 1) === want;
+  }
+  if (filter.col === 'id') {
+    const id = asId(filter);
+    return filter.opr === 'neq' ? (r) => r.row.id !== id : (r) => r.row.id === id;
+  }
+  if (typeof filter.value !== 'string') {
+    throw badRequest(`Not a valid rison schema: filters.value of ${filter.col} must be a string`);
+  }
+  const wanted = filter.value;
+  const column = filter.col as 'dashboard_title' | 'slug' | 'uuid';
+  return (r) => textMatch(r.row[column], filter.opr, wanted);
+}
+
+const ORDER_READERS: Record<string, (r: DashboardRecord) => unknown> = {
+  dashboard_title: (r) => r.row.dashboard_title.toLowerCase(),
+  changed_on_delta_humanized: (r) => r.row.changed_on,
+  changed_on: (r) => r.row.changed_on,
+  published: (r) => r.row.published,
+  id: (r) => r.row.id,
+};
+
+export async function listDashboards(
+  ctx: AppContext,
+  request: FastifyRequest,
+  q: ListQuery,
+): Promise<DashboardListAnswer> {
+  requirePermission(request, 'can_read', 'Dashboard');
+  const order = q.order_column ?? 'changed_on_delta_humanized';
+  const read = ORDER_READERS[order];
+  if (!read || !(DASHBOARD_ORDER_COLUMNS as readonly string[]).includes(order)) {
+    throw badRequest(`Not a valid rison schema: order_column: ${order} is not allowed`);
+  }
+  const favorites = request.user
+    ? await dashboardRepository.favoriteIds(ctx.store.db, request.user.id)
+    : new Set<number>();
+  const predicates = (q.filters ?? []).map((f) => toPredicate(f, favorites));
+  const visible = await visibilityChecker(ctx, request);
+  const records = (await dashboardRepository.records(ctx.store.db))
+    .filter(visible)
+    .filter((r) => predicates.every((p) => p(r)))
+    .map((record) => ({ id: record.row.id, record }))
+    .sort(compareBy((r) => read(r.record), q.order_direction ?? 'desc'));
+  const page = pageOf(records, q);
+  const now = new Date();
+  return listEnvelope(
+    {
+      count: records.length,
+      ids: page.map((p) => p.id),
+      result: page.map((p) =>
+        pickColumns(toListRow(p.record, now) as unknown as Record<string, unknown>, q.columns),
+      ),
+    },
+    {
+      title: 'List Dashboard',
+      listColumns: DASHBOARD_LIST_COLUMNS,
+      orderColumns: DASHBOARD_ORDER_COLUMNS,
+      label: labelOf,
+    },
+    q.keys,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Favourites and related people.
+
+export async function favoriteStatus(ctx: AppContext, request: FastifyRequest, ids: number[]) {
+  requirePermission(request, 'can_read', 'Dashboard');
+  const user = requireUser(request);
+  const favorites = await dashboardRepository.favoriteIds(ctx.store.db, user.id, ids);
+  return { result: ids.map((id) => ({ id, value: favorites.has(id) })) };
+}
+
+export async function setFavorite(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: number,
+  on: boolean,
+): Promise<{ result: 'OK' }> {
+  const user = requireUser(request);
+  const record = await readableDashboard(ctx, request, id);
+  if (on) await dashboardRepository.addFavorite(ctx.store.db, user.id, record.row.id);
+  else await dashboardRepository.removeFavorite(ctx.store.db, user.id, record.row.id);
+  return { result: 'OK' };
+}
+
+export async function relatedOwners(
+  ctx: AppContext,
+  request: FastifyRequest,
+  kind: 'owners' | 'created_by' | 'changed_by' | 'roles',
+  q: { filter?: string; page?: number; page_size?: number; include_ids?: number[] },
+) {
+  requirePermission(request, 'can_read', 'Dashboard');
+  const needle = (q.filter ?? '').toLowerCase();
+  const all =
+    kind === 'roles'
+      ? (await dashboardRepository.roles(ctx.store.db)).map((r) => ({
+          value: r.id,
+          text: r.name,
+          extra: {},
+          search: r.name,
+        }))
+      : (await dashboardRepository.users(ctx.store.db)).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`.trim(),
+          extra: { email: u.email, active: true },
+          search: `${u.first_name} ${u.last_name} ${u.username} ${u.email}`,
+        }));
+  if (kind === 'roles' && !isAdmin(subjectOf(request)) && !ctx.config.featureFlags.DASHBOARD_RBAC) {
+    throw forbidden('Forbidden');
+  }
+  const matched = all.filter(
+    (x) => x.search.toLowerCase().includes(needle) || q.include_ids?.includes(x.value),
+  );
+  const size = q.page_size ?? 20;
+  const start = (q.page ?? 0) * size;
+  return {
+    count: matched.length,
+    result: matched.slice(start, start + size).map(({ search: _s, ...rest }) => rest),
+  };
+}

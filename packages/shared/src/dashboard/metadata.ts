@@ -1,0 +1,227 @@
+import { z } from 'zod';
+
+/**
+ * A dashboard's `json_metadata`: every field of the spec's Dashboard entity. Unknown keys are
+ * kept (Superset exports carry a few more, such as `import_time` or `remote_id`), but a known key
+ * with a wrong type is refused with the field named.
+ */
+
+export const DEFAULT_STAGGER_TIME = 5000;
+export const FILTER_BAR_ORIENTATIONS = ['VERTICAL', 'HORIZONTAL'] as const;
+
+const ChartIdList = z.array(z.number().int());
+
+export const CrossFilterScope = z.looseObject({
+  rootPath: z.array(z.string()),
+  excluded: z.array(z.number().int()),
+});
+
+export const ChartConfigurationItem = z.looseObject({
+  id: z.number().int(),
+  crossFilters: z
+    .looseObject({
+      scope: z.union([CrossFilterScope, z.literal('global')]),
+      chartsInScope: ChartIdList.optional(),
+    })
+    .optional(),
+});
+
+export const JsonMetadata = z.looseObject({
+  color_scheme: z.string().nullable().optional(),
+  color_namespace: z.string().nullable().optional(),
+  color_scheme_domain: z.array(z.string()).optional(),
+  label_colors: z.record(z.string(), z.string()).optional(),
+  /** Labels shown by more than one chart, coloured alike across them. */
+  shared_label_colors: z.array(z.string()).optional(),
+  /** The colour each label actually got, chart by chart merged (written by the client). */
+  map_label_colors: z.record(z.string(), z.string()).optional(),
+  expanded_slices: z.record(z.string(), z.boolean()).optional(),
+  refresh_frequency: z.number().min(0).optional(),
+  stagger_refresh: z.boolean().optional(),
+  stagger_time: z.number().int().min(0).optional(),
+  timed_refresh_immune_slices: ChartIdList.optional(),
+  cross_filters_enabled: z.boolean().optional(),
+  native_filter_configuration: z.array(z.looseObject({ id: z.string() })).optional(),
+  chart_configuration: z.record(z.string(), ChartConfigurationItem).optional(),
+  global_chart_configuration: z
+    .looseObject({ scope: CrossFilterScope, chartsInScope: ChartIdList.optional() })
+    .optional(),
+  /** JSON text of legacy filter-box defaults, as Superset keeps it. */
+  default_filters: z.string().optional(),
+  filter_scopes: z.record(z.string(), z.unknown()).optional(),
+  filter_bar_orientation: z.enum(FILTER_BAR_ORIENTATIONS).optional(),
+  /** Legacy grid positions of Superset's v1 layout, read only to migrate. */
+  positions: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type JsonMetadata = z.infer<typeof JsonMetadata>;
+
+export type MetadataCheck = { ok: true; value: JsonMetadata } | { ok: false; errors: string[] };
+
+/** Validates json_metadata given as text (empty text reads as `{}`). */
+export function checkJsonMetadataText(text: string | null | undefined): MetadataCheck {
+  if (!text || text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [`Field cannot be decoded by JSON. ${(error as Error).message}`] };
+  }
+  return checkJsonMetadata(value);
+}
+
+export function checkJsonMetadata(value: unknown): MetadataCheck {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, errors: ['json_metadata must be a JSON object'] };
+  }
+  const parsed = JsonMetadata.safeParse(migrateJsonMetadataValue(value as Record<string, unknown>));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((i) => `${i.path.join('.') || 'json_metadata'}: ${i.message}`),
+  };
+}
+
+/**
+ * Older shapes brought to the current one: `shared_label_colors` was a map of label to colour
+ * (now the list of labels), `show_native_filters` is gone, `filter_bar_location` was renamed, and
+ * `stagger_time` arrives as text from some exports. Idempotent, so it runs on every read.
+ */
+function migrateJsonMetadataValue(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...value };
+  const shared = out.shared_label_colors;
+  if (shared && typeof shared === 'object' && !Array.isArray(shared)) {
+    out.shared_label_colors = Object.keys(shared);
+  }
+  delete out.show_native_filters;
+  if (out.filter_bar_location !== undefined && out.filter_bar_orientation === undefined) {
+    out.filter_bar_orientation = out.filter_bar_location;
+  }
+  delete out.filter_bar_location;
+  for (const key of ['stagger_time', 'refresh_frequency'] as const) {
+    if (typeof out[key] === 'string' && /^\d+$/.test(out[key] as string)) {
+      out[key] = Number(out[key]);
+    }
+  }
+  if (out.default_filters !== undefined && typeof out.default_filters !== 'string') {
+    out.default_filters = JSON.stringify(out.default_filters);
+  }
+  return out;
+}
+
+/** The metadata a dashboard gets when it has none (and what every read falls back to). */
+export function defaultJsonMetadata(): JsonMetadata {
+  return {
+    color_scheme_domain: [],
+    expanded_slices: {},
+    label_colors: {},
+    shared_label_colors: [],
+    map_label_colors: {},
+    refresh_frequency: 0,
+    timed_refresh_immune_slices: [],
+    cross_filters_enabled: true,
+    native_filter_configuration: [],
+    chart_configuration: {},
+    global_chart_configuration: { scope: { rootPath: ['ROOT_ID'], excluded: [] } },
+    default_filters: '{}',
+    filter_scopes: {},
+  };
+}
+
+/**
+ * Reads stored json_metadata whatever its age: old shapes migrated, and what does not validate
+ * falls back field by field to the defaults so a damaged document still opens.
+ */
+export function migrateJsonMetadata(stored: string | null | undefined): JsonMetadata {
+  let value: unknown = {};
+  if (stored) {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      value = {};
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) value = {};
+  const migrated = migrateJsonMetadataValue(value as Record<string, unknown>);
+  const out: Record<string, unknown> = { ...defaultJsonMetadata() };
+  const shape = JsonMetadata.shape as Record<string, z.ZodType>;
+  for (const [key, field] of Object.entries(migrated)) {
+    const schema = shape[key];
+    if (!schema) {
+      out[key] = field;
+      continue;
+    }
+    const parsed = schema.safeParse(field);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out as JsonMetadata;
+}
+
+/** The interval charts' refreshes are spread over: the larger of the two, in milliseconds. */
+export function staggerWindowMs(metadata: JsonMetadata): number {
+  const refreshMs = (metadata.refresh_frequency ?? 0) * 1000;
+  return Math.max(refreshMs, metadata.stagger_time ?? DEFAULT_STAGGER_TIME);
+}
+
+/** The colour fields `PUT /api/v1/dashboard/{id}/colors` may change. */
+export const COLOR_FIELDS = [
+  'color_namespace',
+  'color_scheme',
+  'color_scheme_domain',
+  'label_colors',
+  'map_label_colors',
+  'shared_label_colors',
+] as const;
+
+/** Chart ids in json_metadata replaced through `map` (used when a copy duplicates charts). */
+export function remapMetadataChartIds(
+  metadata: JsonMetadata,
+  map: ReadonlyMap<number, number>,
+): JsonMetadata {
+  const id = (n: number) => map.get(n) ?? n;
+  const out: JsonMetadata = JSON.parse(JSON.stringify(metadata)) as JsonMetadata;
+  if (out.timed_refresh_immune_slices) {
+    out.timed_refresh_immune_slices = out.timed_refresh_immune_slices.map(id);
+  }
+  if (out.expanded_slices) {
+    out.expanded_slices = Object.fromEntries(
+      Object.entries(out.expanded_slices).map(([k, v]) => [String(id(Number(k))), v]),
+    );
+  }
+  if (out.filter_scopes) {
+    out.filter_scopes = Object.fromEntries(
+      Object.entries(out.filter_scopes).map(([k, v]) => [String(id(Number(k))), v]),
+    );
+  }
+  if (out.chart_configuration) {
+    out.chart_configuration = Object.fromEntries(
+      Object.entries(out.chart_configuration).map(([k, v]) => {
+        const scope = v.crossFilters?.scope;
+        const crossFilters = v.crossFilters
+          ? {
+              ...v.crossFilters,
+              scope:
+                scope && scope !== 'global'
+                  ? { ...scope, excluded: scope.excluded.map(id) }
+                  : scope,
+              ...(v.crossFilters.chartsInScope
+                ? { chartsInScope: v.crossFilters.chartsInScope.map(id) }
+                : {}),
+            }
+          : undefined;
+        return [
+          String(id(Number(k))),
+          { ...v, id: id(v.id), ...(crossFilters ? { crossFilters } : {}) },
+        ];
+      }),
+    ) as JsonMetadata['chart_configuration'];
+  }
+  if (out.global_chart_configuration) {
+    const g = out.global_chart_configuration;
+    out.global_chart_configuration = {
+      ...g,
+      scope: { ...g.scope, excluded: g.scope.excluded.map(id) },
+      ...(g.chartsInScope ? { chartsInScope: g.chartsInScope.map(id) } : {}),
+    };
+  }
+  return out;
+}

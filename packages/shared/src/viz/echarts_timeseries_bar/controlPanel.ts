@@ -1,0 +1,8 @@
+import { timeseriesControlPanel, timeseriesControls } from '../common/timeseriesControls.ts';
+import type { ControlPanelConfig } from '../types.ts';
+
+export const controlPanel: ControlPanelConfig = timeseriesControlPanel([
+  [timeseriesControls.orientation],
+  [timeseriesControls.stack],
+  [timeseriesControls.onlyTotal],
+]);

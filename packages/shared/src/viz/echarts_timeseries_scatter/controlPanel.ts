@@ -1,0 +1,6 @@
+import { timeseriesControlPanel, timeseriesControls } from '../common/timeseriesControls.ts';
+import type { ControlPanelConfig } from '../types.ts';
+
+export const controlPanel: ControlPanelConfig = timeseriesControlPanel([
+  [timeseriesControls.markerSize],
+]);

@@ -1,0 +1,19 @@
+import { buildQueryContext } from '../buildQueryContext.ts';
+import { asList, dimensionsQuery, sortsByMetric, uniqueMetrics } from '../common/partsAndFlows.ts';
+import type { BuildQueryOptions, QueryContext, QueryFormData } from '../types.ts';
+
+/** One query: the funnel's steps (groupby) and their metric, widest step first by default. */
+export function buildFunnelQuery(
+  formData: QueryFormData,
+  options?: BuildQueryOptions,
+): QueryContext {
+  const metric = formData.metric;
+  return buildQueryContext(formData, options, (base) => [
+    dimensionsQuery(
+      base,
+      asList(formData.groupby),
+      uniqueMetrics([metric]),
+      sortsByMetric(formData) ? metric : null,
+    ),
+  ]);
+}

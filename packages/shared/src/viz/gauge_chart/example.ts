@@ -1,0 +1,38 @@
+import type { ChartExample } from '../common/partsAndFlows.ts';
+
+export const gaugeExample: ChartExample = {
+  sliceName: 'Average daily high in Seattle',
+  table: 'seattle_weather',
+  formData: {
+    viz_type: 'gauge_chart',
+    groupby: [],
+    metric: {
+      expressionType: 'SIMPLE',
+      column: { column_name: 'temp_max' },
+      aggregate: 'AVG',
+      label: 'Average high',
+    },
+    adhoc_filters: [],
+    time_range: 'No filter',
+    row_limit: 10,
+    sort_by_metric: true,
+    min_val: 0,
+    max_val: 35,
+    start_angle: 225,
+    end_angle: -45,
+    color_scheme: 'supersetColors',
+    font_size: 15,
+    number_format: ',.1f',
+    value_formatter: '{value} °C',
+    show_pointer: true,
+    animation: false,
+    show_axis_line_ticks: true,
+    show_split_line: true,
+    split_number: 7,
+    show_progress: false,
+    overlap: true,
+    round_cap: true,
+    intervals: '10,20,35',
+    interval_color_indices: '1,7,6',
+  },
+};

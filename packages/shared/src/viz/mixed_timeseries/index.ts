@@ -1,0 +1,18 @@
+import type { ChartDefinition } from '../types.ts';
+import { buildQuery } from './buildQuery.ts';
+import { controlPanel } from './controlPanel.ts';
+
+export const mixedTimeseriesChart: ChartDefinition = {
+  metadata: {
+    key: 'mixed_timeseries',
+    name: 'Mixed Chart',
+    description:
+      'Visualize two different series using the same x-axis. Note that both series can be visualized with a different chart type (e.g. 1 using bars and 1 using a line).',
+    category: 'Evolution',
+    tags: ['ECharts', 'Advanced-Analytics', 'Aesthetic', 'Line', 'Multi-Variables', 'Time'],
+    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    annotationTypes: ['FORMULA', 'NATIVE'],
+  },
+  controlPanel,
+  buildQuery,
+};

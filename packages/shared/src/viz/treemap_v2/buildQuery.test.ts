@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { treemapExample } from './example.ts';
+import { treemapChart } from './index.ts';
+
+describe('treemap buildQuery', () => {
+  it('asks for a row per leaf: every level and the metric', () => {
+    const [query] = treemapChart.buildQuery({
+      ...treemapExample.formData,
+      datasource: '4__table',
+      viz_type: 'treemap_v2',
+    }).queries;
+    expect(query?.columns).toEqual(['major_genre', 'mpaa_rating']);
+    expect(query?.metrics).toEqual([treemapExample.formData.metric]);
+    expect(query?.orderby).toEqual([[treemapExample.formData.metric, false]]);
+    expect(query?.filters).toHaveLength(2);
+  });
+
+  it('passes adhoc (SQL) columns as they are', () => {
+    const level = {
+      sqlExpression: 'UPPER(source)',
+      label: 'Source',
+      expressionType: 'SQL' as const,
+    };
+    const [query] = treemapChart.buildQuery({
+      datasource: '4__table',
+      viz_type: 'treemap_v2',
+      groupby: [level],
+      metric: 'count',
+      sort_by_metric: false,
+    }).queries;
+    expect(query?.columns).toEqual([level]);
+    expect(query?.orderby).toEqual([]);
+  });
+
+  it('is named as Superset names it', () => {
+    expect(treemapChart.metadata).toMatchObject({
+      key: 'treemap_v2',
+      name: 'Treemap',
+      category: 'Part of a Whole',
+    });
+  });
+});

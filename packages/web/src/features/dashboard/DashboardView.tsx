@@ -1,0 +1,252 @@
+import { canAddChart } from '@tessera/shared/api/explore';
+import { dashboardPermissions } from '@tessera/shared/dashboard/permissions';
+import { App, Flex, Spin, theme } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LOG_EVENTS, logEvent } from '../../app/eventLogger.ts';
+import { useAppSelector } from '../../app/store.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useToasts } from '../../app/useToasts.ts';
+import { copyToClipboard } from '../../components/DataGrid/index.ts';
+import { ChartAnimationContext } from '../../viz/common/chartAnimation.ts';
+import { shareByEmailHref } from '../explore/exportChart.ts';
+import { DashboardGrid } from './components/DashboardGrid.tsx';
+import { DashboardHeader, type HeaderAction } from './components/header/DashboardHeader.tsx';
+import { CssModal, RefreshIntervalModal, SaveAsModal } from './components/header/HeaderModals.tsx';
+import { PropertiesModal } from './components/header/PropertiesModal.tsx';
+import { DashboardPageContext, type DashboardPageOptions } from './pageContext.ts';
+import { downloadElementImage } from './snapshot.ts';
+import { fullSizeChartSet } from './state/dashboardSlice.ts';
+import { useDashboardDispatch, useDashboardSelector } from './state/hooks.ts';
+import type { DashboardUrlParams } from './urlParams.ts';
+import { useDashboardRuntime } from './useDashboardRuntime.ts';
+import { useEditSession } from './useEditSession.ts';
+import { useSaveDashboard } from './useSaveDashboard.ts';
+
+// The editor (dnd-kit and the builder pane) loads only when someone edits.
+const EditableGrid = lazy(() =>
+  import('./edit/EditableGrid.tsx').then((m) => ({ default: m.EditableGrid })),
+);
+const BuilderPane = lazy(() =>
+  import('./edit/BuilderPane.tsx').then((m) => ({ default: m.BuilderPane })),
+);
+
+type HeaderModal = 'properties' | 'css' | 'save_as' | 'auto_refresh' | null;
+
+/** The loaded dashboard: header, grid (or the editor), modals, CSS, standalone modes. */
+export function DashboardView({ url }: { url: DashboardUrlParams }) {
+  const dispatch = useDashboardDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = theme.useToken();
+  const { modal: confirm } = App.useApp();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const user = useAppSelector((s) => s.session.user);
+  const rbac = useAppSelector((s) => s.session.common.feature_flags.DASHBOARD_RBAC ?? false);
+  const info = useDashboardSelector((s) => s.dashboardInfo.info);
+  const owners = useDashboardSelector((s) => s.dashboardInfo.info?.owners);
+  const editMode = useDashboardSelector((s) => s.dashboardState.editMode);
+  const css = useDashboardSelector((s) => s.dashboardState.css);
+  const fullSizeChartId = useDashboardSelector((s) => s.dashboardState.fullSizeChartId);
+  const directPath = useDashboardSelector((s) => s.dashboardState.directPathToChild);
+  const directPathUpdated = useDashboardSelector((s) => s.dashboardState.directPathLastUpdated);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [modal, setModal] = useState<HeaderModal>(null);
+  usePageTitle(info?.dashboard_title ?? 'Dashboard');
+
+  const permissions = useMemo(
+    () => ({
+      ...dashboardPermissions(user, { owners: owners ?? [] }, { DASHBOARD_RBAC: rbac }),
+      canWriteChart: canAddChart(user),
+    }),
+    [user, owners, rbac],
+  );
+  const runtime = useDashboardRuntime(permissions.canEdit);
+  const edit = useEditSession();
+  const save = useSaveDashboard();
+
+  const shareChartLink = useCallback(
+    (layoutId: string) => runtime.createPermalink(layoutId),
+    [runtime.createPermalink],
+  );
+  const pageOptions = useMemo<DashboardPageOptions>(
+    () => ({
+      permissions,
+      url,
+      colorNamespace: runtime.colorNamespace,
+      labelColors: runtime.labelColors,
+      onChartRendered: runtime.onChartRendered,
+      shareChartLink,
+    }),
+    [
+      permissions,
+      url,
+      runtime.colorNamespace,
+      runtime.labelColors,
+      runtime.onChartRendered,
+      shareChartLink,
+    ],
+  );
+
+  // The anchor (or focused chart) is scrolled to once its tabs are open and it is drawn.
+  useEffect(() => {
+    const target = directPath.at(-1);
+    if (!target || !directPathUpdated) return;
+    const timer = setTimeout(() => {
+      document.getElementById(target)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [directPath, directPathUpdated]);
+
+  // Escape leaves a full-size chart.
+  useEffect(() => {
+    if (fullSizeChartId === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(fullSizeChartSet(null));
+    };
+    globalThis.addEventListener('keydown', onKey);
+    return () => globalThis.removeEventListener('keydown', onKey);
+  }, [fullSizeChartId, dispatch]);
+
+  const toggleFullscreen = () => {
+    const params = new URLSearchParams(location.search);
+    if (url.hideNav) params.delete('standalone');
+    else params.set('standalone', '1');
+    const search = params.toString();
+    navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  };
+
+  const sharePermalink = async (byEmail: boolean) => {
+    try {
+      const link = await runtime.createPermalink();
+      if (byEmail) {
+        globalThis.location.href = shareByEmailHref(info?.dashboard_title ?? '', link).replace(
+          'Tessera chart',
+          'Tessera dashboard',
+        );
+        return;
+      }
+      await copyToClipboard(link);
+      addSuccessToast('Copied to clipboard!');
+    } catch {
+      addDangerToast('Sorry, something went wrong. Try again later.');
+    }
+  };
+
+  const onAction = (action: HeaderAction) => {
+    const id = info?.id;
+    switch (action) {
+      case 'refresh':
+        runtime.forceRefresh();
+        return;
+      case 'fullscreen':
+        toggleFullscreen();
+        return;
+      case 'download_image':
+        logEvent(LOG_EVENTS.dashboardDownloadImage, { sourceId: id });
+        if (gridRef.current)
+          void downloadElementImage(gridRef.current, info?.dashboard_title || 'dashboard');
+        return;
+      case 'download_pdf':
+        logEvent(LOG_EVENTS.dashboardDownloadPdf, { sourceId: id });
+        globalThis.print();
+        return;
+      case 'share_copy':
+        void sharePermalink(false);
+        return;
+      case 'share_email':
+        void sharePermalink(true);
+        return;
+      case 'save_as':
+      case 'auto_refresh':
+      case 'properties':
+      case 'css':
+        setModal(action);
+        return;
+    }
+  };
+
+  const hideHeader = url.hideTitle || url.report;
+  const body = (
+    <div
+      data-testid="dashboard-page"
+      data-dashboard-id={info?.id}
+      data-edit-mode={editMode ? 'true' : 'false'}
+    >
+      <style data-testid="dashboard-css">{css}</style>
+      {!hideHeader && (
+        <DashboardHeader
+          onAction={onAction}
+          onEdit={edit.start}
+          onSave={() => void save()}
+          onDiscard={() =>
+            edit.hasUnsavedChanges
+              ? confirm.confirm({
+                  title: 'Discard your changes?',
+                  okText: 'Discard',
+                  okButtonProps: {
+                    danger: true,
+                    'data-testid': 'dashboard-discard-confirm',
+                  } as never,
+                  onOk: edit.discard,
+                })
+              : edit.discard()
+          }
+        />
+      )}
+      <div ref={gridRef} className="dashboard-content">
+        {editMode ? (
+          <Suspense fallback={<Spin />}>
+            <Flex gap={12} align="flex-start">
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <EditableGrid />
+              </div>
+              <BuilderPane />
+            </Flex>
+          </Suspense>
+        ) : (
+          <DashboardGrid />
+        )}
+      </div>
+      {modal === 'properties' && <PropertiesModal onClose={() => setModal(null)} />}
+      {modal === 'css' && <CssModal onClose={() => setModal(null)} />}
+      {modal === 'save_as' && (
+        <SaveAsModal layout={runtime.layout} onClose={() => setModal(null)} />
+      )}
+      {modal === 'auto_refresh' && <RefreshIntervalModal onClose={() => setModal(null)} />}
+    </div>
+  );
+
+  return (
+    <DashboardPageContext.Provider value={pageOptions}>
+      <ChartAnimationContext.Provider value={false}>
+        {url.hideNav ? (
+          <div
+            data-testid="dashboard-standalone"
+            data-standalone={url.standalone}
+            style={{
+              position: 'fixed',
+              inset: 0,
+              zIndex: 1000,
+              overflow: 'auto',
+              padding: '8px 16px',
+              background: token.colorBgLayout,
+            }}
+          >
+            {body}
+          </div>
+        ) : (
+          body
+        )}
+      </ChartAnimationContext.Provider>
+    </DashboardPageContext.Provider>
+  );
+}
+
+export function DashboardLoading() {
+  return (
+    <Flex justify="center" style={{ padding: 48 }}>
+      <Spin />
+    </Flex>
+  );
+}

@@ -1,0 +1,84 @@
+import type { QueryContext } from '@tessera/shared/api/chartData';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../app/api.ts';
+import { CHART_DATA_BATCH_PATH, createChartDataBatcher } from './batcher.ts';
+
+const context = (id: number): QueryContext => ({
+  datasource: { id: 1, type: 'table' },
+  queries: [{ row_limit: id }],
+  form_data: { slice_id: id },
+});
+
+function server(handler: (path: string, body: unknown) => { status: number; body: unknown }) {
+  const calls: string[] = [];
+  const api = createApiClient({
+    fetch: async (input, init) => {
+      const url = String(input);
+      if (url.includes('csrf_token')) return Response.json({ result: 'token' });
+      calls.push(url);
+      const reply = handler(url, init?.body ? JSON.parse(String(init.body)) : undefined);
+      return Response.json(reply.body, { status: reply.status });
+    },
+  });
+  return { api, calls };
+}
+
+describe('the chart-data batcher', () => {
+  it('sends the calls of one tick as one batch and answers each in order', async () => {
+    const { api, calls } = server((_path, body) => ({
+      status: 200,
+      body: {
+        result: (body as { queries: QueryContext[] }).queries.map((q) =>
+          q.queries[0]?.row_limit === 2
+            ? { status: 403, message: 'You do not have access' }
+            : { status: 200, result: [{ rowcount: q.queries[0]?.row_limit }] },
+        ),
+      },
+    }));
+    const batcher = createChartDataBatcher(api);
+    const [one, two, three] = await Promise.allSettled(
+      [1, 2, 3].map((id) => batcher.fetch({ queryContext: context(id), sliceId: id })),
+    );
+    expect(calls.filter((c) => c.startsWith(CHART_DATA_BATCH_PATH))).toHaveLength(1);
+    expect(one).toMatchObject({ status: 'fulfilled', value: { result: [{ rowcount: 1 }] } });
+    expect(two).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'You do not have access' },
+    });
+    expect(three).toMatchObject({ status: 'fulfilled', value: { result: [{ rowcount: 3 }] } });
+    expect(batcher.supported).toBe(true);
+  });
+
+  it('falls back to one call per chart when the server has no batch route', async () => {
+    const { api, calls } = server((path) =>
+      path.startsWith(CHART_DATA_BATCH_PATH)
+        ? { status: 404, body: { message: 'Not found' } }
+        : { status: 200, body: { result: [{ rowcount: 7 }] } },
+    );
+    const batcher = createChartDataBatcher(api);
+    const answers = await Promise.all(
+      [1, 2].map((id) => batcher.fetch({ queryContext: context(id), sliceId: id, dashboardId: 9 })),
+    );
+    expect(answers).toEqual([{ result: [{ rowcount: 7 }] }, { result: [{ rowcount: 7 }] }]);
+    expect(batcher.supported).toBe(false);
+    const singles = calls.filter((c) => c.startsWith('/api/v1/chart/data?'));
+    expect(singles).toHaveLength(2);
+    expect(singles[0]).toContain('dashboard_id=9');
+    expect(decodeURIComponent(singles[0] ?? '')).toContain('{"slice_id":1}');
+    // Later calls skip the batch route entirely.
+    await Promise.all([3, 4].map((id) => batcher.fetch({ queryContext: context(id) })));
+    expect(calls.filter((c) => c.startsWith(CHART_DATA_BATCH_PATH))).toHaveLength(1);
+  });
+
+  it('splits a large tick into batches of at most the batch size', async () => {
+    const { api, calls } = server((_path, body) => ({
+      status: 200,
+      body: { result: (body as { queries: unknown[] }).queries.map(() => ({ result: [] })) },
+    }));
+    const batcher = createChartDataBatcher(api, { maxBatchSize: 4 });
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => batcher.fetch({ queryContext: context(i) })),
+    );
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,135 @@
+import type { ChartDataAnswer, QueryContext } from '@tessera/shared/api/chartData';
+import { normaliseErrorReply } from '@tessera/shared/clientErrors';
+import { type ApiClient, ClientError } from '../../../app/api.ts';
+
+/**
+ * A browser opens at most six connections to a host, so 50 charts asking one call each wait in
+ * line. The batcher gathers the calls made in one tick and posts them together to
+ * `POST /api/v1/chart/data/batch` (a Tessera extension). A server without that route answers
+ * 404 once; from then on every chart gets its own `POST /api/v1/chart/data`.
+ */
+
+export const CHART_DATA_PATH = '/api/v1/chart/data';
+export const CHART_DATA_BATCH_PATH = '/api/v1/chart/data/batch';
+/** Enough to fill a few connections in parallel rather than one long call. */
+export const MAX_BATCH_SIZE = 10;
+
+export interface ChartDataRequest {
+  queryContext: QueryContext;
+  sliceId?: number;
+  dashboardId?: number;
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
+/** One entry of the batch answer: a chart-data answer, or a failure in the error envelope. */
+type BatchEntry = Partial<ChartDataAnswer> & {
+  status?: number;
+  message?: unknown;
+  errors?: unknown;
+  error?: unknown;
+};
+
+export interface ChartDataBatcher {
+  fetch(request: ChartDataRequest): Promise<ChartDataAnswer>;
+  /** True/false once the server said whether it has the batch route; null before. */
+  readonly supported: boolean | null;
+}
+
+interface Pending {
+  request: ChartDataRequest;
+  resolve: (answer: ChartDataAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+function entryFailure(entry: BatchEntry): ClientError {
+  const status = entry.status && entry.status >= 400 ? entry.status : 400;
+  return new ClientError(normaliseErrorReply(status, JSON.stringify(entry)));
+}
+
+function isAnswer(entry: BatchEntry): entry is ChartDataAnswer & BatchEntry {
+  return Array.isArray(entry.result) && (entry.status === undefined || entry.status < 400);
+}
+
+export function createChartDataBatcher(
+  api: ApiClient,
+  options: { maxBatchSize?: number; schedule?: (flush: () => void) => void } = {},
+): ChartDataBatcher {
+  const maxBatchSize = options.maxBatchSize ?? MAX_BATCH_SIZE;
+  const schedule = options.schedule ?? ((flush) => setTimeout(flush, 0));
+  let supported: boolean | null = null;
+  let queue: Pending[] = [];
+  let scheduled = false;
+
+  const single = (request: ChartDataRequest) =>
+    api.post<ChartDataAnswer>(CHART_DATA_PATH, request.queryContext, {
+      signal: request.signal,
+      query: {
+        form_data: request.sliceId ? JSON.stringify({ slice_id: request.sliceId }) : undefined,
+        dashboard_id: request.dashboardId,
+        force: request.force ? 'true' : undefined,
+      },
+    });
+
+  const settleSingly = (items: Pending[]) => {
+    for (const item of items) single(item.request).then(item.resolve, item.reject);
+  };
+
+  async function sendBatch(items: Pending[]) {
+    try {
+      const answer = await api.post<{ result: BatchEntry[] }>(CHART_DATA_BATCH_PATH, {
+        queries: items.map((item) => ({
+          ...item.request.queryContext,
+          ...(item.request.force ? { force: true } : {}),
+        })),
+      });
+      supported = true;
+      items.forEach((item, index) => {
+        const entry = answer.result[index];
+        if (!entry) item.reject(entryFailure({ message: 'No answer for this chart' }));
+        else if (isAnswer(entry)) item.resolve({ result: entry.result });
+        else item.reject(entryFailure(entry));
+      });
+    } catch (error) {
+      if (error instanceof ClientError && (error.status === 404 || error.status === 405)) {
+        supported = false;
+        settleSingly(items);
+        return;
+      }
+      for (const item of items) item.reject(error);
+    }
+  }
+
+  function flush() {
+    scheduled = false;
+    const items = queue.filter((item) => !item.request.signal?.aborted);
+    for (const item of queue) {
+      if (item.request.signal?.aborted) {
+        item.reject(new DOMException('The call was aborted', 'AbortError'));
+      }
+    }
+    queue = [];
+    if (supported === false || items.length === 1) {
+      settleSingly(items);
+      return;
+    }
+    for (let start = 0; start < items.length; start += maxBatchSize) {
+      void sendBatch(items.slice(start, start + maxBatchSize));
+    }
+  }
+
+  return {
+    get supported() {
+      return supported;
+    },
+    fetch(request) {
+      return new Promise<ChartDataAnswer>((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          schedule(flush);
+        }
+      });
+    },
+  };
+}

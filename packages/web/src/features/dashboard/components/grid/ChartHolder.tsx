@@ -1,0 +1,251 @@
+import { canOverwriteChart } from '@tessera/shared/api/explore';
+import type { LayoutItem } from '@tessera/shared/dashboard/position';
+import { DEFAULT_CHART_HEIGHT, GRID_BASE_UNIT } from '@tessera/shared/dashboard/position';
+import { Alert, Flex, theme } from 'antd';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../../../app/store.ts';
+import { ChartRenderer } from '../../../../viz/ChartRenderer.tsx';
+import { ChartLoading } from '../../../../viz/common/ChartLoading.tsx';
+import type { ChartFilterClause, ChartHooks } from '../../../../viz/types.ts';
+import { chartMenuKeys } from '../../charts/chartMenu.ts';
+import { useChartActions } from '../../charts/useChartActions.ts';
+import { useElementSize, useInView } from '../../charts/useInView.ts';
+import { useDashboardPage } from '../../pageContext.ts';
+import { chartRenderFailed, chartRenderSucceeded } from '../../state/chartsSlice.ts';
+import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice.ts';
+import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts';
+import { fetchChartData } from '../../state/thunks.ts';
+import { type ChartModal, ChartModals } from './ChartModals.tsx';
+import { sanitizeHtml } from './markdown.ts';
+import { SliceHeader } from './SliceHeader.tsx';
+
+const HEADER_HEIGHT = 36;
+
+/**
+ * One chart on the dashboard: header with its action menu, and the chart drawn once it has been
+ * scrolled into view. Memoised on the layout component so dragging or resizing elsewhere does
+ * not redraw it.
+ */
+interface HolderProps {
+  component: LayoutItem;
+  /** Overrides the stored height in grid units (the editor while resizing). */
+  height?: number;
+}
+
+export const ChartHolder = memo(function ChartHolder(props: HolderProps) {
+  const chartId = props.component.meta.chartId as number;
+  const known = useDashboardSelector((state) => Boolean(state.dashboardInfo.slices[chartId]));
+  // The drawn chart mounts only with its definition, so its in-view and size observers attach to
+  // elements that exist (a chart dropped from the builder pane gets its definition a moment later).
+  if (!known) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="There is no chart definition associated with this component, could it have been deleted?"
+        data-testid="chart-missing"
+        style={{ margin: 8 }}
+      />
+    );
+  }
+  return <LoadedChartHolder {...props} />;
+});
+
+function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
+  const chartId = component.meta.chartId as number;
+  const dispatch = useDashboardDispatch();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const page = useDashboardPage();
+  const user = useAppSelector((state) => state.session.user);
+  const themeMode = useAppSelector((state) => state.theme.mode);
+  const drillFlag = useAppSelector(
+    (state) => state.session.common.feature_flags.DRILL_TO_DETAIL ?? true,
+  );
+  const slice = useDashboardSelector((state) => state.dashboardInfo.slices[chartId]);
+  const chart = useDashboardSelector((state) => state.charts[chartId]);
+  const datasource = useDashboardSelector((state) => {
+    const key = String(slice?.form_data.datasource ?? '');
+    return state.dashboardInfo.datasources[key] ?? null;
+  });
+  const expanded = useDashboardSelector(
+    (state) => state.dashboardState.expandedSlices[chartId] ?? false,
+  );
+  const fullSize = useDashboardSelector(
+    (state) => state.dashboardState.fullSizeChartId === chartId,
+  );
+  const outerRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const inView = useInView(outerRef);
+  const size = useElementSize(bodyRef);
+  const [modal, setModal] = useState<ChartModal | null>(null);
+
+  useEffect(() => {
+    if (inView && chart?.triggerQuery && slice) void dispatch(fetchChartData(chartId));
+  }, [inView, chart?.triggerQuery, slice, chartId, dispatch]);
+
+  const onRenderSuccess = useCallback(() => {
+    dispatch(chartRenderSucceeded(chartId));
+    page.onChartRendered(chartId);
+  }, [dispatch, chartId, page]);
+  const onRenderFailure = useCallback(
+    (error: Error) => dispatch(chartRenderFailed({ id: chartId, error: error.message })),
+    [dispatch, chartId],
+  );
+  const hooks = useMemo<ChartHooks>(
+    () => ({
+      onContextMenu:
+        page.permissions.canExplore && drillFlag
+          ? (_x: number, _y: number, filters: ChartFilterClause[]) =>
+              setModal({ kind: 'drill', filters })
+          : undefined,
+    }),
+    [page.permissions.canExplore, drillFlag],
+  );
+
+  const title =
+    component.meta.sliceNameOverride || component.meta.sliceName || slice?.slice_name || '';
+  const actions = useChartActions({
+    chartId,
+    layoutId: component.id,
+    title,
+    formData: chart?.latestQueryFormData ?? null,
+    bodyRef,
+    openModal: setModal,
+    navigate,
+  });
+
+  if (!slice) return null;
+
+  const menuKeys = chartMenuKeys({
+    permissions: page.permissions,
+    vizType: slice.viz_type,
+    hasDescription: Boolean(slice.description),
+    drillToDetail: drillFlag,
+    canOverwriteChart: canOverwriteChart(
+      user,
+      slice.owners.map((o) => o.id),
+    ),
+  });
+  const units = heightOverride ?? component.meta.height ?? DEFAULT_CHART_HEIGHT;
+  const outerHeight = fullSize ? '100%' : units * GRID_BASE_UNIT;
+  const status = chart?.chartStatus ?? '';
+  const queriesData = chart?.queriesResponse;
+  const formData = chart?.latestQueryFormData;
+
+  let body: React.ReactNode = null;
+  if (status === 'failed') {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={chart?.chartAlert ?? 'An error occurred'}
+        data-testid="chart-error"
+      />
+    );
+  } else if (inView && formData && queriesData && size.width > 0 && size.height > 0) {
+    body = (
+      <ChartRenderer
+        formData={formData}
+        queriesData={queriesData}
+        width={size.width}
+        height={size.height}
+        datasource={datasource}
+        theme={themeMode}
+        hooks={hooks}
+        colorNamespace={page.colorNamespace}
+        labelColors={page.labelColors}
+        sliceId={chartId}
+        onRenderSuccess={onRenderSuccess}
+        onRenderFailure={onRenderFailure}
+      />
+    );
+  }
+  const loading = status === 'loading' || (inView && !queriesData && status !== 'failed');
+
+  return (
+    <div
+      ref={outerRef}
+      id={component.id}
+      className="dashboard-component dashboard-component-chart-holder"
+      data-testid="dashboard-chart"
+      data-chart-id={chartId}
+      data-component-id={component.id}
+      data-status={status || 'pending'}
+      style={
+        fullSize
+          ? {
+              position: 'fixed',
+              inset: 0,
+              zIndex: 1100,
+              background: token.colorBgContainer,
+              padding: 16,
+              display: 'flex',
+              flexDirection: 'column',
+            }
+          : {
+              height: outerHeight,
+              display: 'flex',
+              flexDirection: 'column',
+              margin: 8,
+              background: token.colorBgContainer,
+              border: `1px solid ${token.colorBorderSecondary}`,
+              borderRadius: token.borderRadius,
+            }
+      }
+    >
+      <SliceHeader
+        title={title}
+        description={slice.description}
+        onToggleDescription={() => dispatch(sliceExpandToggled(chartId))}
+        menuKeys={menuKeys}
+        onExitFullscreen={fullSize ? () => dispatch(fullSizeChartSet(null)) : undefined}
+        onMenu={actions.run}
+        hideControls={page.url.hideChartControls}
+        isCached={Boolean(queriesData?.[0]?.is_cached)}
+      />
+      {expanded && slice.description_markdown && (
+        <div
+          data-testid="chart-description"
+          style={{ padding: '0 8px 4px', color: token.colorTextSecondary, fontSize: 12 }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised against the shared allow-list.
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(slice.description_markdown) }}
+        />
+      )}
+      <div
+        ref={bodyRef}
+        style={{
+          flex: 1,
+          minHeight: 0,
+          position: 'relative',
+          overflow: 'hidden',
+          padding: '0 8px 8px',
+        }}
+        data-testid="chart-body"
+      >
+        {body}
+        {loading && (
+          <Flex
+            align="center"
+            justify="center"
+            style={{ position: 'absolute', inset: 0 }}
+            data-testid="chart-loading"
+          >
+            <ChartLoading />
+          </Flex>
+        )}
+      </div>
+      {modal && (
+        <ChartModals
+          modal={modal}
+          chartId={chartId}
+          formData={formData ?? null}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+export const HOLDER_HEADER_HEIGHT = HEADER_HEIGHT;

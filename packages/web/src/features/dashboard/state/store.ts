@@ -1,0 +1,55 @@
+import { configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { ToastType } from '@tessera/shared/toasts';
+import { type ApiClient, api } from '../../../app/api.ts';
+import type { ChartDataBatcher } from '../charts/batcher.ts';
+import { createChartDataBatcher } from '../charts/batcher.ts';
+import { chartsSlice } from './chartsSlice.ts';
+import { dashboardInfoSlice } from './dashboardInfoSlice.ts';
+import { dashboardSlice } from './dashboardSlice.ts';
+import { layoutSlice } from './layoutSlice.ts';
+
+/**
+ * The dashboard page keeps its state in a store of its own (as Explore and SQL Lab do): the page
+ * is lazily loaded, and each visit starts from what the address names. Keys follow Superset's:
+ * `dashboardInfo`, `dashboardState`, `dashboardLayout` (the editor's undoable layout), `charts`.
+ */
+export interface DashboardServices {
+  api: ApiClient;
+  toast(type: ToastType, text: string): void;
+  /** Chart-data calls go through one batcher per page (see charts/batcher.ts). */
+  batcher: ChartDataBatcher;
+}
+
+export function createDashboardStore(services: Partial<DashboardServices> = {}) {
+  const client = services.api ?? api;
+  const full: DashboardServices = {
+    api: client,
+    toast: services.toast ?? (() => {}),
+    batcher: services.batcher ?? createChartDataBatcher(client),
+  };
+  return configureStore({
+    reducer: {
+      dashboardInfo: dashboardInfoSlice.reducer,
+      dashboardState: dashboardSlice.reducer,
+      dashboardLayout: layoutSlice.reducer,
+      charts: chartsSlice.reducer,
+    },
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: { extraArgument: full },
+        // Chart answers carry many rows; checking them on every action costs more than it finds.
+        serializableCheck: false,
+        immutableCheck: false,
+      }),
+  });
+}
+
+export type DashboardStore = ReturnType<typeof createDashboardStore>;
+export type DashboardRootState = ReturnType<DashboardStore['getState']>;
+export type DashboardDispatch = DashboardStore['dispatch'];
+export type DashboardThunk<R = void> = ThunkAction<
+  R,
+  DashboardRootState,
+  DashboardServices,
+  UnknownAction
+>;

@@ -1,0 +1,176 @@
+import type { DashboardChart, DashboardPermalinkState } from '@tessera/shared/api/dashboards';
+import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { PUBLISH_FORBIDDEN_MESSAGE } from '@tessera/shared/dashboard/permissions';
+import { migratePositionJson } from '@tessera/shared/dashboard/position';
+import type { DatasourceMeta } from '@tessera/shared/viz/types';
+import { errorMessage, isAbortError } from '../../../app/api.ts';
+import { chartQueryContext, dashboardFormData } from '../charts/chartQuery.ts';
+import { dashboardApi } from '../dashboardApi.ts';
+import { pathToComponent } from '../layoutPaths.ts';
+import {
+  chartsInitialised,
+  chartUpdateFailed,
+  chartUpdateStarted,
+  chartUpdateSucceeded,
+} from './chartsSlice.ts';
+import { type DashboardInfo, dashboardInfoLoaded } from './dashboardInfoSlice.ts';
+import { dashboardLoaded, datasetsStatusSet, publishedSet, starredSet } from './dashboardSlice.ts';
+import { setLayout } from './layoutSlice.ts';
+import type { DashboardThunk } from './store.ts';
+
+export const FAVORITE_ERROR = 'There was an issue favoriting this dashboard.';
+export const FAVORITE_STATUS_ERROR =
+  'There was an issue fetching the favorite status of this dashboard.';
+
+export interface LoadOptions {
+  idOrSlug: string;
+  /** Decides edit mode once the owners are known (`edit=true` works only with permission). */
+  wantsEdit: (owners: DashboardInfo['owners']) => boolean;
+  force?: boolean;
+  focusedChart?: number | null;
+  anchor?: string | null;
+  permalink?: DashboardPermalinkState | null;
+}
+
+function datasourceKey(item: Record<string, unknown>): string {
+  if (typeof item.uid === 'string') return item.uid;
+  return `${String(item.id)}__${String(item.type ?? 'table')}`;
+}
+
+/** Loads the dashboard, its charts and their datasets in parallel, then sets every slice up. */
+export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<DashboardInfo>> {
+  return async (dispatch, _getState, { api, toast }) => {
+    const calls = dashboardApi(api);
+    dispatch(datasetsStatusSet('loading'));
+    const datasetsCall = calls.datasets(options.idOrSlug).then(
+      (answer) => {
+        dispatch(datasetsStatusSet('complete'));
+        return answer.result;
+      },
+      () => {
+        dispatch(datasetsStatusSet('failed'));
+        return [] as Array<Record<string, unknown>>;
+      },
+    );
+    const [item, charts, datasets] = await Promise.all([
+      calls.get(options.idOrSlug).then((a) => a.result),
+      calls.charts(options.idOrSlug).then((a) => a.result),
+      datasetsCall,
+    ]);
+    const metadata = migrateJsonMetadata(item.json_metadata);
+    const lastModified = Math.floor(new Date(item.changed_on).getTime() / 1000) || 0;
+    const info: DashboardInfo = {
+      id: item.id,
+      slug: item.slug,
+      dashboard_title: item.dashboard_title,
+      url: item.url,
+      owners: item.owners,
+      roles: item.roles,
+      certified_by: item.certified_by,
+      certification_details: item.certification_details,
+      changed_on: item.changed_on,
+      changed_by_name: item.changed_by_name,
+      metadata,
+      last_modified_time: lastModified,
+      filterBarOrientation: metadata.filter_bar_orientation ?? 'VERTICAL',
+      crossFiltersEnabled: metadata.cross_filters_enabled ?? true,
+    };
+    // Charts of the dashboard missing from its layout get rows at the end, as Superset does.
+    const layout = migratePositionJson(item.position_json, charts);
+    const slices: Record<number, DashboardChart> = Object.fromEntries(charts.map((c) => [c.id, c]));
+    const datasources: Record<string, DatasourceMeta> = Object.fromEntries(
+      datasets.map((d) => [datasourceKey(d), d as unknown as DatasourceMeta]),
+    );
+    dispatch(dashboardInfoLoaded({ info, slices, datasources }));
+    dispatch(setLayout(layout));
+
+    let directPath: string[] = [];
+    if (options.anchor || options.permalink?.anchor) {
+      directPath = pathToComponent(layout, (options.permalink?.anchor ?? options.anchor) as string);
+    }
+    if (options.focusedChart) {
+      const focused = Object.values(layout).find(
+        (c) => c.type === 'CHART' && c.meta.chartId === options.focusedChart,
+      );
+      if (focused) directPath = pathToComponent(layout, focused.id);
+    }
+    dispatch(
+      dashboardLoaded({
+        css: item.css ?? '',
+        sliceIds: charts.map((c) => c.id),
+        isPublished: item.published,
+        colorScheme: metadata.color_scheme ?? null,
+        expandedSlices: Object.fromEntries(
+          Object.entries(metadata.expanded_slices ?? {}).map(([k, v]) => [Number(k), v]),
+        ),
+        lastModifiedTime: lastModified,
+        refreshFrequency: metadata.refresh_frequency ?? 0,
+        editMode: options.wantsEdit(item.owners),
+        activeTabs: options.permalink?.activeTabs ?? [],
+        directPathToChild: directPath,
+      }),
+    );
+    dispatch(chartsInitialised({ ids: charts.map((c) => c.id), force: options.force ?? false }));
+
+    calls.favoriteStatus([item.id]).then(
+      (status) => dispatch(starredSet(status[item.id] ?? false)),
+      () => toast('danger', FAVORITE_STATUS_ERROR),
+    );
+    return info;
+  };
+}
+
+/** Fetches one chart's data through the page's batcher. */
+export function fetchChartData(chartId: number): DashboardThunk<Promise<void>> {
+  return async (dispatch, getState, { batcher }) => {
+    const state = getState();
+    const slice = state.dashboardInfo.slices[chartId];
+    const info = state.dashboardInfo.info;
+    if (!slice || !info) return;
+    const force = state.charts[chartId]?.force ?? false;
+    const formData = dashboardFormData(slice, info.id, state.dashboardState.colorScheme);
+    dispatch(chartUpdateStarted({ id: chartId, formData }));
+    try {
+      const answer = await batcher.fetch({
+        queryContext: chartQueryContext(formData, force),
+        sliceId: chartId,
+        dashboardId: info.id,
+        force,
+      });
+      dispatch(chartUpdateSucceeded({ id: chartId, queriesResponse: answer.result }));
+    } catch (error) {
+      if (isAbortError(error)) return;
+      dispatch(chartUpdateFailed({ id: chartId, error: errorMessage(error) }));
+    }
+  };
+}
+
+export function toggleFavorite(): DashboardThunk<Promise<void>> {
+  return async (dispatch, getState, { api, toast }) => {
+    const id = getState().dashboardInfo.info?.id;
+    if (!id) return;
+    const next = !getState().dashboardState.isStarred;
+    try {
+      await dashboardApi(api).setFavorite(id, next);
+      dispatch(starredSet(next));
+    } catch {
+      toast('danger', FAVORITE_ERROR);
+    }
+  };
+}
+
+/** Publishing or hiding: a refusal shows the spec's message. */
+export function togglePublished(): DashboardThunk<Promise<void>> {
+  return async (dispatch, getState, { api, toast }) => {
+    const id = getState().dashboardInfo.info?.id;
+    if (!id) return;
+    const next = !getState().dashboardState.isPublished;
+    try {
+      await dashboardApi(api).update(id, { published: next });
+      dispatch(publishedSet(next));
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      toast('danger', status === 403 ? PUBLISH_FORBIDDEN_MESSAGE : errorMessage(error));
+    }
+  };
+}

@@ -1,0 +1,4 @@
+/** Kept in form data, never drawn. */
+export function HiddenControl() {
+  return null;
+}

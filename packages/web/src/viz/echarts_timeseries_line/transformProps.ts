@@ -1,0 +1,11 @@
+import type { TimeseriesChartProps } from '../common/TimeseriesChart.tsx';
+import { timeseriesTransformProps } from '../common/timeseriesProps.ts';
+import type { ChartProps } from '../types.ts';
+
+export function transformProps(chartProps: ChartProps): TimeseriesChartProps {
+  return timeseriesTransformProps(
+    chartProps,
+    {},
+    { testId: 'line-chart', forced: { seriesType: 'line', yAxisIndex: 0 } },
+  );
+}

@@ -1,0 +1,9 @@
+import { TimeseriesChart } from '../common/TimeseriesChart.tsx';
+import type { VizPlugin } from '../types.ts';
+import { transformProps } from './transformProps.ts';
+
+export const plugin: VizPlugin = {
+  key: 'echarts_timeseries_scatter',
+  transformProps,
+  Chart: TimeseriesChart,
+};

@@ -1,0 +1,72 @@
+import { Flex, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { echarts } from '../common/echartsMaps.ts';
+import { PointsEchart } from '../common/PointsEchart.tsx';
+import { loadCountryShapes } from '../common/worldGeometry.ts';
+import type { WorldMapProps } from './transformProps.ts';
+import { centroidsByCode, namedWorld, WORLD_MAP_NAME, worldMapOption } from './worldMapOption.ts';
+
+let centroids: Map<string, [number, number]> | null = null;
+
+async function registerWorld(): Promise<Map<string, [number, number]>> {
+  if (centroids) return centroids;
+  const shapes = await loadCountryShapes();
+  // biome-ignore lint/suspicious/noExplicitAny: ECharts types the GeoJSON loosely.
+  echarts.registerMap(WORLD_MAP_NAME, namedWorld(shapes) as any);
+  centroids = centroidsByCode(shapes);
+  return centroids;
+}
+
+export function WorldMapChart(props: WorldMapProps) {
+  const [ready, setReady] = useState(centroids);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    registerWorld().then(
+      (c) => live && setReady(c),
+      (e: Error) => live && setError(`The world map could not be loaded: ${e.message}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+
+  const option = useMemo(() => (ready ? worldMapOption(props, ready) : null), [props, ready]);
+  if (error) throw new Error(error);
+  if (!option) {
+    return (
+      <Flex align="center" justify="center" style={{ width: props.width, height: props.height }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  const note = props.unmatched.length
+    ? `Not on the map: ${props.unmatched.slice(0, 5).join(', ')}${props.unmatched.length > 5 ? ` and ${props.unmatched.length - 5} more` : ''}`
+    : '';
+  return (
+    <div style={{ position: 'relative', width: props.width, height: props.height }}>
+      <PointsEchart
+        width={props.width}
+        height={props.height}
+        option={option}
+        theme={props.theme}
+        hooks={props.hooks}
+        points={props.points}
+        selected={props.selected}
+        crossFilter={props.crossFilter}
+        testId="world-map-chart"
+      />
+      {note && (
+        <Typography.Text
+          type="secondary"
+          style={{ position: 'absolute', right: 8, bottom: 4, fontSize: 11 }}
+          title={props.unmatched.join(', ')}
+        >
+          {note}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
