@@ -1,4 +1,4 @@
-import { Flex, Tooltip, Typography } from 'antd';
+import { Flex, type TableColumnType, Tooltip, Typography } from 'antd';
 
 export interface LastModifiedProps {
   /** Superset's `changed_on_delta_humanized`, e.g. "3 hours ago". */
@@ -21,4 +21,23 @@ export function LastModified({ age, changedOnUtc, changedByName }: LastModifiedP
       )}
     </Flex>
   );
+}
+
+/** The sortable "Last modified" column of an object list (charts, dashboards, datasets). */
+export function lastModifiedColumn<
+  Row extends { changed_on_utc: string; changed_by_name?: string | null },
+>(): TableColumnType<Row> {
+  return {
+    title: 'Last modified',
+    dataIndex: 'changed_on_delta_humanized',
+    key: 'changed_on_delta_humanized',
+    sorter: true,
+    render: (age: string, row) => (
+      <LastModified
+        age={age}
+        changedOnUtc={row.changed_on_utc}
+        changedByName={row.changed_by_name}
+      />
+    ),
+  };
 }

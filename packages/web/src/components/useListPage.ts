@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
+import { deleteConfirmation } from './lists/deleteConfirmation.ts';
 
 /**
  * What every list page with a create/edit modal keeps: the open modal's state and a token that
@@ -41,20 +42,19 @@ export function useConfirmDelete(callbacks: {
 }): (request: DeleteRequest) => void {
   const { modal } = App.useApp();
   return (request) => {
-    modal.confirm({
-      title: request.title,
-      content: request.content,
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
-      onOk: async () => {
-        try {
-          await request.remove();
-          callbacks.onDeleted(request.name);
-        } catch (failure) {
-          callbacks.onFailed(failure, request.name);
-        }
-      },
-    });
+    modal.confirm(
+      deleteConfirmation({
+        title: request.title,
+        content: request.content,
+        onConfirm: async () => {
+          try {
+            await request.remove();
+            callbacks.onDeleted(request.name);
+          } catch (failure) {
+            callbacks.onFailed(failure, request.name);
+          }
+        },
+      }),
+    );
   };
 }

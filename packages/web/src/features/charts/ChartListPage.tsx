@@ -1,28 +1,27 @@
-import {
-  BarChartOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  StarFilled,
-  StarOutlined,
-} from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChartListRow } from '@tessera/shared/api/charts';
 import { canAddChart, canOverwriteChart } from '@tessera/shared/api/explore';
 import { hasPermission } from '@tessera/shared/permissions';
 import { getChartDefinition } from '@tessera/shared/viz/registry';
-import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
 import { BulkSelectBar } from '../../components/BulkSelectBar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { LastModified } from '../../components/LastModified.tsx';
+import { lastModifiedColumn } from '../../components/LastModified.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
+import { BulkSelectToggle } from '../../components/lists/BulkSelectToggle.tsx';
+import { favoriteColumn } from '../../components/lists/FavoriteStar.tsx';
+import { isFiltered, RECENTLY_CHANGED_FIRST } from '../../components/lists/listQuery.ts';
+import { useBulkSelection } from '../../components/lists/useBulkSelection.ts';
+import { useFavoriteStars } from '../../components/lists/useFavoriteStars.ts';
+import { useListDelete } from '../../components/lists/useListDelete.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { CertifiedIcons } from '../datasets/components/CertifiedIcons.tsx';
 import { OwnerAvatars } from '../datasets/components/OwnerAvatars.tsx';
 import { ChartFilterBar } from './ChartFilterBar.tsx';
@@ -38,77 +37,46 @@ const NOT_OWNER = 'You must be a chart owner in order to edit.';
 export function ChartListPage() {
   usePageTitle('Charts');
   const user = useAppSelector((state) => state.session.user);
-  const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { addSuccessToast, addDangerToast } = useToasts();
+  const toasts = useToasts();
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<ChartFilters>({});
-  const [bulkMode, setBulkMode] = useState(false);
-  const [selected, setSelected] = useState<Row[]>([]);
-  const [stars, setStars] = useState<Record<number, boolean>>({});
-  const reload = () => setReloadToken((n) => n + 1);
+  const bulk = useBulkSelection<Row>();
+  // Favourite status is its own call in Superset's list as well; a failure leaves stars empty.
+  const stars = useFavoriteStars({
+    calls: chartListApi,
+    starFailedMessage: STAR_ERROR_MESSAGE,
+    addDangerToast: toasts.addDangerToast,
+  });
+  const { fetchStatus } = stars;
   const canWrite = canAddChart(user);
+  const confirmDelete = useListDelete<Row>({
+    noun: { one: 'chart', many: 'charts' },
+    nameOf: (row) => row.slice_name,
+    content: () => 'Dashboards that show these charts lose them.',
+    removeOne: (row) => chartListApi.remove(row.id),
+    removeMany: (rows) => chartListApi.bulkRemove(rows.map((r) => r.id)),
+    toasts,
+    onDeleted: () => {
+      bulk.clear();
+      setReloadToken((n) => n + 1);
+    },
+  });
 
   const load = useCallback(
     async (listParams: ListParams, signal: AbortSignal) => {
       const answer = await chartListApi.list(chartListQuery(listParams, filters), signal);
       const rows = answer.result as unknown as Row[];
-      // Favourite status is its own call in Superset's list as well; a failure leaves stars empty.
-      chartListApi
-        .favoriteStatus(
-          rows.map((r) => r.id),
-          signal,
-        )
-        .then((status) => setStars((prev) => ({ ...prev, ...status })))
-        .catch(() => undefined);
+      fetchStatus(
+        rows.map((r) => r.id),
+        signal,
+      );
       return { count: answer.count, result: rows };
     },
-    [filters],
+    [filters, fetchStatus],
   );
-  const filtered = useMemo(() => Object.values(filters).some((v) => v !== undefined), [filters]);
 
   if (!hasPermission(user, 'can_read', 'Chart')) return <Forbidden what="charts" />;
-
-  const toggleStar = async (row: Row) => {
-    const next = !stars[row.id];
-    setStars((prev) => ({ ...prev, [row.id]: next }));
-    try {
-      await chartListApi.setFavorite(row.id, next);
-    } catch {
-      setStars((prev) => ({ ...prev, [row.id]: !next }));
-      addDangerToast(STAR_ERROR_MESSAGE);
-    }
-  };
-
-  const remove = async (rows: Row[]) => {
-    try {
-      if (rows.length === 1) {
-        await chartListApi.remove(rows[0]?.id as number);
-        addSuccessToast(`Deleted: ${rows[0]?.slice_name}`);
-      } else {
-        const answer = await chartListApi.bulkRemove(rows.map((r) => r.id));
-        addSuccessToast(answer.message);
-      }
-      setSelected([]);
-      reload();
-    } catch (failure) {
-      addDangerToast(`There was an issue deleting the selected charts: ${errorMessage(failure)}`);
-    }
-  };
-
-  const confirmDelete = (rows: Row[]) => {
-    modal.confirm({
-      title:
-        rows.length === 1
-          ? `Delete chart "${rows[0]?.slice_name}"?`
-          : `Delete ${rows.length} charts?`,
-      content: 'Dashboards that show these charts lose them.',
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
-      onOk: () => remove(rows),
-    });
-  };
 
   const editable = (row: Row) =>
     canOverwriteChart(
@@ -117,21 +85,7 @@ export function ChartListPage() {
     );
 
   const columns: TableColumnsType<Row> = [
-    {
-      key: 'favorite',
-      width: 44,
-      render: (_, row) => (
-        <Button
-          type="text"
-          size="small"
-          aria-label={stars[row.id] ? 'Remove from favorites' : 'Add to favorites'}
-          icon={stars[row.id] ? <StarFilled style={{ color: '#fbc700' }} /> : <StarOutlined />}
-          onClick={() => toggleStar(row)}
-          data-testid="chart-star"
-          data-starred={stars[row.id] ? 'true' : 'false'}
-        />
-      ),
-    },
+    favoriteColumn<Row>(stars, 'chart-star'),
     {
       title: 'Name',
       dataIndex: 'slice_name',
@@ -201,19 +155,7 @@ export function ChartListPage() {
       key: 'owners',
       render: (owners: Row['owners']) => <OwnerAvatars owners={owners} />,
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on_delta_humanized',
-      sorter: true,
-      render: (age: string, row) => (
-        <LastModified
-          age={age}
-          changedOnUtc={row.changed_on_utc}
-          changedByName={row.changed_by_name}
-        />
-      ),
-    },
+    lastModifiedColumn<Row>(),
   ];
 
   if (canWrite) {
@@ -224,29 +166,28 @@ export function ChartListPage() {
       render: (_, row) => {
         const why = editable(row) ? undefined : NOT_OWNER;
         return (
-          <Flex gap={2} justify="flex-end" data-testid="chart-row-actions">
-            <Tooltip title={why ?? 'Edit'}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                disabled={!editable(row)}
-                onClick={() => navigate(row.url)}
-                data-testid="chart-edit"
-                aria-label="Edit"
-              />
-            </Tooltip>
-            <Tooltip title={why ?? 'Delete'}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!editable(row)}
-                onClick={() => confirmDelete([row])}
-                data-testid="chart-delete"
-                aria-label="Delete"
-              />
-            </Tooltip>
-          </Flex>
+          <RowActions
+            testId="chart-row-actions"
+            actions={[
+              {
+                label: 'Edit',
+                icon: <EditOutlined />,
+                testId: 'chart-edit',
+                disabled: !editable(row),
+                tooltip: why,
+                onClick: () => navigate(row.url),
+              },
+              {
+                label: 'Delete',
+                icon: <DeleteOutlined />,
+                testId: 'chart-delete',
+                danger: true,
+                disabled: !editable(row),
+                tooltip: why,
+                onClick: () => confirmDelete([row]),
+              },
+            ]}
+          />
         );
       },
     });
@@ -272,26 +213,22 @@ export function ChartListPage() {
         actions={
           canWrite ? (
             <>
-              <Button
-                onClick={() => {
-                  setBulkMode((on) => !on);
-                  setSelected([]);
-                }}
-                data-testid="chart-bulk-toggle"
-              >
-                {bulkMode ? 'Cancel bulk select' : 'Bulk select'}
-              </Button>
+              <BulkSelectToggle
+                active={bulk.active}
+                onToggle={bulk.toggle}
+                testId="chart-bulk-toggle"
+              />
               {addButton}
             </>
           ) : undefined
         }
       />
-      {bulkMode && (
+      {bulk.active && (
         <BulkSelectBar
           testIdPrefix="chart"
-          count={selected.length}
-          onDelete={() => confirmDelete(selected)}
-          onDeselect={() => setSelected([])}
+          count={bulk.selected.length}
+          onDelete={() => confirmDelete(bulk.selected)}
+          onDeselect={bulk.clear}
         />
       )}
       <ListView<Row>
@@ -303,23 +240,14 @@ export function ChartListPage() {
         resetKey={chartFiltersKey(filters)}
         searchPlaceholder="Search charts"
         errorTitle="Could not load charts"
-        defaultSort={{ field: 'changed_on_delta_humanized', order: 'desc' }}
+        defaultSort={RECENTLY_CHANGED_FIRST}
         toolbar={<ChartFilterBar filters={filters} onChange={setFilters} />}
-        rowSelection={
-          bulkMode
-            ? {
-                selectedRowKeys: selected.map((row) => row.id),
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                getCheckboxProps: (row) => ({
-                  disabled: !editable(row),
-                  'data-testid': 'chart-select',
-                }),
-              }
-            : undefined
-        }
+        rowSelection={bulk.rowSelection({
+          testId: 'chart-select',
+          disabled: (row) => !editable(row),
+        })}
         empty={
-          filtered ? undefined : (
+          isFiltered(filters) ? undefined : (
             <EmptyState
               testId="chart-empty"
               title="No charts yet"

@@ -1,5 +1,6 @@
 import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
 import type { ListParams } from '../../components/ListView.tsx';
+import { listPageQuery } from '../../components/lists/listQuery.ts';
 
 /** The filters of the chart list above the table (undefined: not filtered). */
 export interface ChartFilters {
@@ -33,16 +34,8 @@ export function chartListQuery(params: ListParams, filters: ChartFilters): ListQ
     conditions.push({ col: 'id', opr: 'chart_is_favorite', value: filters.favorite });
   if (filters.certified !== undefined)
     conditions.push({ col: 'id', opr: 'chart_is_certified', value: filters.certified });
-  const sortField = params.sortField ?? 'changed_on_delta_humanized';
-  return {
-    page: params.page,
-    page_size: params.pageSize,
-    order_column: ORDER_COLUMNS[sortField] ?? sortField,
-    order_direction: params.sortOrder ?? 'desc',
-    ...(conditions.length > 0 ? { filters: conditions } : {}),
-  };
+  return listPageQuery(params, conditions, ORDER_COLUMNS);
 }
 
-export function chartFiltersKey(filters: ChartFilters): string {
-  return JSON.stringify(filters, Object.keys(filters).sort());
-}
+/** The ListView's reset key for the chart filters (the same filters in any order, the same key). */
+export { filtersKey as chartFiltersKey } from '../../components/lists/listQuery.ts';

@@ -3,14 +3,12 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   PlusOutlined,
-  StarFilled,
-  StarOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import type { DashboardListRow } from '@tessera/shared/api/dashboards';
 import { canEditDashboard } from '@tessera/shared/dashboard/permissions';
 import { hasPermission } from '@tessera/shared/permissions';
-import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Flex, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api.ts';
@@ -20,9 +18,16 @@ import { useToasts } from '../../app/useToasts.ts';
 import { BulkSelectBar } from '../../components/BulkSelectBar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { LastModified } from '../../components/LastModified.tsx';
+import { lastModifiedColumn } from '../../components/LastModified.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
+import { BulkSelectToggle } from '../../components/lists/BulkSelectToggle.tsx';
+import { favoriteColumn } from '../../components/lists/FavoriteStar.tsx';
+import { isFiltered, RECENTLY_CHANGED_FIRST } from '../../components/lists/listQuery.ts';
+import { useBulkSelection } from '../../components/lists/useBulkSelection.ts';
+import { useFavoriteStars } from '../../components/lists/useFavoriteStars.ts';
+import { useListDelete } from '../../components/lists/useListDelete.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { type RowAction, RowActions } from '../../components/RowActions.tsx';
 import { CertifiedIcons } from '../datasets/components/CertifiedIcons.tsx';
 import { OwnerAvatars } from '../datasets/components/OwnerAvatars.tsx';
 import { saveBlob } from '../explore/exportChart.ts';
@@ -34,6 +39,7 @@ import { FAVORITE_ERROR, FAVORITE_STATUS_ERROR } from './state/thunks.ts';
 type Row = DashboardListRow;
 
 export const NEW_DASHBOARD_TITLE = '[ untitled dashboard ]';
+const NOT_OWNER = 'You must be a dashboard owner in order to delete it.';
 
 /** `/dashboard/list/`: dashboards with favourites, filters, bulk delete, export and import. */
 export function DashboardListPage() {
@@ -42,84 +48,52 @@ export function DashboardListPage() {
   const rbac = useAppSelector((s) => selectCommon(s).feature_flags.DASHBOARD_RBAC ?? false);
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { addSuccessToast, addDangerToast } = useToasts();
+  const toasts = useToasts();
+  const { addSuccessToast, addDangerToast } = toasts;
   const calls = useMemo(() => dashboardApi(api), []);
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<DashboardFilters>({});
-  const [bulkMode, setBulkMode] = useState(false);
-  const [selected, setSelected] = useState<Row[]>([]);
-  const [stars, setStars] = useState<Record<number, boolean>>({});
+  const bulk = useBulkSelection<Row>();
+  const stars = useFavoriteStars({
+    calls,
+    starFailedMessage: FAVORITE_ERROR,
+    statusFailedMessage: FAVORITE_STATUS_ERROR,
+    addDangerToast,
+  });
+  const { fetchStatus } = stars;
   const reload = () => setReloadToken((n) => n + 1);
   const canWrite = hasPermission(user, 'can_write', 'Dashboard');
   const canExport = hasPermission(user, 'can_export', 'Dashboard') || canWrite;
+  const confirmDelete = useListDelete<Row>({
+    noun: { one: 'dashboard', many: 'dashboards' },
+    nameOf: (row) => row.dashboard_title,
+    content: () => 'The charts stay; only the dashboards go.',
+    removeOne: (row) => calls.remove(row.id),
+    removeMany: (rows) => calls.bulkRemove(rows.map((r) => r.id)),
+    toasts,
+    onDeleted: () => {
+      bulk.clear();
+      reload();
+    },
+  });
 
   const load = useCallback(
     async (params: ListParams, signal: AbortSignal) => {
       const answer = await calls.list(dashboardListQuery(params, filters), signal);
       const rows = answer.result as unknown as Row[];
-      calls
-        .favoriteStatus(
-          rows.map((r) => r.id),
-          signal,
-        )
-        .then((status) => setStars((prev) => ({ ...prev, ...status })))
-        .catch((error: unknown) => {
-          if (!signal.aborted) addDangerToast(FAVORITE_STATUS_ERROR);
-          return error;
-        });
+      fetchStatus(
+        rows.map((r) => r.id),
+        signal,
+      );
       return { count: answer.count, result: rows };
     },
-    [calls, filters, addDangerToast],
+    [calls, filters, fetchStatus],
   );
-  const filtered = Object.values(filters).some((v) => v !== undefined);
 
   if (!hasPermission(user, 'can_read', 'Dashboard')) return <Forbidden what="dashboards" />;
 
   const editable = (row: Row) =>
     canEditDashboard(user, { owners: row.owners }, { DASHBOARD_RBAC: rbac });
-
-  const toggleStar = async (row: Row) => {
-    const next = !stars[row.id];
-    setStars((prev) => ({ ...prev, [row.id]: next }));
-    try {
-      await calls.setFavorite(row.id, next);
-    } catch {
-      setStars((prev) => ({ ...prev, [row.id]: !next }));
-      addDangerToast(FAVORITE_ERROR);
-    }
-  };
-
-  const remove = async (rows: Row[]) => {
-    try {
-      if (rows.length === 1) {
-        await calls.remove(rows[0]?.id as number);
-        addSuccessToast(`Deleted: ${rows[0]?.dashboard_title}`);
-      } else {
-        const answer = await calls.bulkRemove(rows.map((r) => r.id));
-        addSuccessToast(answer.message);
-      }
-      setSelected([]);
-      reload();
-    } catch (failure) {
-      addDangerToast(
-        `There was an issue deleting the selected dashboards: ${errorMessage(failure)}`,
-      );
-    }
-  };
-
-  const confirmDelete = (rows: Row[]) => {
-    modal.confirm({
-      title:
-        rows.length === 1
-          ? `Delete dashboard "${rows[0]?.dashboard_title}"?`
-          : `Delete ${rows.length} dashboards?`,
-      content: 'The charts stay; only the dashboards go.',
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
-      onOk: () => remove(rows),
-    });
-  };
 
   const exportRows = async (rows: Row[]) => {
     try {
@@ -165,21 +139,7 @@ export function DashboardListPage() {
   };
 
   const columns: TableColumnsType<Row> = [
-    {
-      key: 'favorite',
-      width: 44,
-      render: (_, row) => (
-        <Button
-          type="text"
-          size="small"
-          aria-label={stars[row.id] ? 'Remove from favorites' : 'Add to favorites'}
-          icon={stars[row.id] ? <StarFilled style={{ color: '#fbc700' }} /> : <StarOutlined />}
-          onClick={() => toggleStar(row)}
-          data-testid="dashboard-row-star"
-          data-starred={stars[row.id] ? 'true' : 'false'}
-        />
-      ),
-    },
+    favoriteColumn<Row>(stars, 'dashboard-row-star'),
     {
       title: 'Name',
       dataIndex: 'dashboard_title',
@@ -219,55 +179,34 @@ export function DashboardListPage() {
       key: 'owners',
       render: (owners: Row['owners']) => <OwnerAvatars owners={owners} />,
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on_delta_humanized',
-      sorter: true,
-      render: (age: string, row) => (
-        <LastModified
-          age={age}
-          changedOnUtc={row.changed_on_utc}
-          changedByName={row.changed_by_name}
-        />
-      ),
-    },
+    lastModifiedColumn<Row>(),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
-      render: (_, row) => (
-        <Flex gap={2} justify="flex-end" data-testid="dashboard-row-actions">
-          {canExport && (
-            <Tooltip title="Export">
-              <Button
-                type="text"
-                icon={<DownloadOutlined />}
-                onClick={() => exportRows([row])}
-                data-testid="dashboard-export"
-                aria-label="Export"
-              />
-            </Tooltip>
-          )}
-          {canWrite && (
-            <Tooltip
-              title={
-                editable(row) ? 'Delete' : 'You must be a dashboard owner in order to delete it.'
-              }
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!editable(row)}
-                onClick={() => confirmDelete([row])}
-                data-testid="dashboard-delete"
-                aria-label="Delete"
-              />
-            </Tooltip>
-          )}
-        </Flex>
-      ),
+      render: (_, row) => {
+        const actions: RowAction[] = [];
+        if (canExport) {
+          actions.push({
+            label: 'Export',
+            icon: <DownloadOutlined />,
+            testId: 'dashboard-export',
+            onClick: () => exportRows([row]),
+          });
+        }
+        if (canWrite) {
+          actions.push({
+            label: 'Delete',
+            icon: <DeleteOutlined />,
+            testId: 'dashboard-delete',
+            danger: true,
+            disabled: !editable(row),
+            tooltip: editable(row) ? undefined : NOT_OWNER,
+            onClick: () => confirmDelete([row]),
+          });
+        }
+        return <RowActions testId="dashboard-row-actions" actions={actions} />;
+      },
     },
   ];
 
@@ -300,39 +239,35 @@ export function DashboardListPage() {
               </Upload>
             )}
             {(canWrite || canExport) && (
-              <Button
-                onClick={() => {
-                  setBulkMode((on) => !on);
-                  setSelected([]);
-                }}
-                data-testid="dashboard-bulk-toggle"
-              >
-                {bulkMode ? 'Cancel bulk select' : 'Bulk select'}
-              </Button>
+              <BulkSelectToggle
+                active={bulk.active}
+                onToggle={bulk.toggle}
+                testId="dashboard-bulk-toggle"
+              />
             )}
             {canWrite && addButton}
           </>
         }
       />
-      {bulkMode && (
+      {bulk.active && (
         <BulkSelectBar
           testIdPrefix="dashboard"
-          count={selected.length}
+          count={bulk.selected.length}
           actions={
             canExport && (
               <Button
                 size="small"
-                disabled={selected.length === 0}
-                onClick={() => exportRows(selected)}
+                disabled={bulk.selected.length === 0}
+                onClick={() => exportRows(bulk.selected)}
                 data-testid="dashboard-bulk-export"
               >
                 Export
               </Button>
             )
           }
-          onDelete={canWrite ? () => confirmDelete(selected) : undefined}
-          deleteDisabled={!selected.every(editable)}
-          onDeselect={() => setSelected([])}
+          onDelete={canWrite ? () => confirmDelete(bulk.selected) : undefined}
+          deleteDisabled={!bulk.selected.every(editable)}
+          onDeselect={bulk.clear}
         />
       )}
       <ListView<Row>
@@ -344,20 +279,11 @@ export function DashboardListPage() {
         resetKey={dashboardFiltersKey(filters)}
         searchPlaceholder="Search dashboards"
         errorTitle="Could not load dashboards"
-        defaultSort={{ field: 'changed_on_delta_humanized', order: 'desc' }}
+        defaultSort={RECENTLY_CHANGED_FIRST}
         toolbar={<DashboardFilterBar filters={filters} onChange={setFilters} />}
-        rowSelection={
-          bulkMode
-            ? {
-                selectedRowKeys: selected.map((row) => row.id),
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                getCheckboxProps: () => ({ 'data-testid': 'dashboard-select' }) as never,
-              }
-            : undefined
-        }
+        rowSelection={bulk.rowSelection({ testId: 'dashboard-select' })}
         empty={
-          filtered ? undefined : (
+          isFiltered(filters) ? undefined : (
             <EmptyState
               testId="dashboard-empty"
               title="No dashboards yet"

@@ -1,5 +1,6 @@
 import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
 import type { ListParams } from '../../components/ListView.tsx';
+import { listPageQuery } from '../../components/lists/listQuery.ts';
 
 /** The filters of the dashboard list above the table (undefined: not filtered). */
 export interface DashboardFilters {
@@ -36,16 +37,8 @@ export function dashboardListQuery(params: ListParams, filters: DashboardFilters
   if (filters.certified !== undefined) {
     conditions.push({ col: 'id', opr: 'dashboard_is_certified', value: filters.certified });
   }
-  const sortField = params.sortField ?? 'changed_on_delta_humanized';
-  return {
-    page: params.page,
-    page_size: params.pageSize,
-    order_column: ORDER_COLUMNS[sortField] ?? sortField,
-    order_direction: params.sortOrder ?? 'desc',
-    ...(conditions.length > 0 ? { filters: conditions } : {}),
-  };
+  return listPageQuery(params, conditions, ORDER_COLUMNS);
 }
 
-export function dashboardFiltersKey(filters: DashboardFilters): string {
-  return JSON.stringify(filters, Object.keys(filters).sort());
-}
+/** The ListView's reset key for the dashboard filters (the same filters in any order, the same key). */
+export { filtersKey as dashboardFiltersKey } from '../../components/lists/listQuery.ts';

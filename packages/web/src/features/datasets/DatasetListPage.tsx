@@ -7,19 +7,23 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/shared/api/datasets';
-import { App, Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
 import { BulkSelectBar } from '../../components/BulkSelectBar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
-import { LastModified } from '../../components/LastModified.tsx';
+import { lastModifiedColumn } from '../../components/LastModified.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
+import { BulkSelectToggle } from '../../components/lists/BulkSelectToggle.tsx';
+import { isFiltered, RECENTLY_CHANGED_FIRST } from '../../components/lists/listQuery.ts';
+import { useBulkSelection } from '../../components/lists/useBulkSelection.ts';
+import { useListDelete } from '../../components/lists/useListDelete.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { type RowAction, RowActions } from '../../components/RowActions.tsx';
 import { CertifiedIcons } from './components/CertifiedIcons.tsx';
 import { DatasetFilterBar } from './components/DatasetFilterBar.tsx';
 import { DeleteDatasetSummary } from './components/DeleteDatasetSummary.tsx';
@@ -43,18 +47,28 @@ type Row = DatasetListItem;
 export function DatasetListPage() {
   usePageTitle('Datasets');
   const user = useAppSelector((state) => state.session.user);
-  const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { addSuccessToast, addDangerToast } = useToasts();
+  const toasts = useToasts();
   const [params, setParams] = useSearchParams();
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<DatasetFilters>({});
-  const [bulkMode, setBulkMode] = useState(false);
-  const [selected, setSelected] = useState<Row[]>([]);
+  const bulk = useBulkSelection<Row>();
   const [duplicating, setDuplicating] = useState<Row | null>(null);
   const reload = () => setReloadToken((n) => n + 1);
   const editingId = Number(params.get('edit')) || null;
   const canWrite = canWriteDatasets(user);
+  const confirmDelete = useListDelete<Row>({
+    noun: { one: 'dataset', many: 'datasets' },
+    nameOf: (row) => row.table_name,
+    content: (rows) => <DeleteDatasetSummary ids={rows.map((r) => r.id)} />,
+    removeOne: (row) => datasetApi.remove(row.id),
+    removeMany: (rows) => datasetApi.bulkRemove(rows.map((r) => r.id)),
+    toasts,
+    onDeleted: () => {
+      bulk.clear();
+      reload();
+    },
+  });
 
   const load = useCallback(
     async (listParams: ListParams, signal: AbortSignal) => {
@@ -63,7 +77,6 @@ export function DatasetListPage() {
     },
     [filters],
   );
-  const filtered = useMemo(() => Object.values(filters).some((v) => v !== undefined), [filters]);
 
   if (!canReadDatasets(user)) return <Forbidden what="datasets" />;
 
@@ -71,36 +84,6 @@ export function DatasetListPage() {
   const closeEditor = () => {
     params.delete('edit');
     setParams(params, { replace: true });
-  };
-
-  const remove = async (rows: Row[]) => {
-    try {
-      if (rows.length === 1) {
-        await datasetApi.remove(rows[0]?.id as number);
-        addSuccessToast(`Deleted: ${rows[0]?.table_name}`);
-      } else {
-        const answer = await datasetApi.bulkRemove(rows.map((r) => r.id));
-        addSuccessToast(answer.message);
-      }
-      setSelected([]);
-      reload();
-    } catch (failure) {
-      addDangerToast(`There was an issue deleting the selected datasets: ${errorMessage(failure)}`);
-    }
-  };
-
-  const confirmDelete = (rows: Row[]) => {
-    modal.confirm({
-      title:
-        rows.length === 1
-          ? `Delete dataset "${rows[0]?.table_name}"?`
-          : `Delete ${rows.length} datasets?`,
-      content: <DeleteDatasetSummary ids={rows.map((r) => r.id)} />,
-      okText: 'Delete',
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
-      onOk: () => remove(rows),
-    });
   };
 
   const columns: TableColumnsType<Row> = [
@@ -179,19 +162,7 @@ export function DatasetListPage() {
       key: 'owners',
       render: (owners: Row['owners']) => <OwnerAvatars owners={owners} />,
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on_delta_humanized',
-      sorter: true,
-      render: (age: string, row) => (
-        <LastModified
-          age={age}
-          changedOnUtc={row.changed_on_utc}
-          changedByName={row.changed_by_name}
-        />
-      ),
-    },
+    lastModifiedColumn<Row>(),
   ];
 
   if (canWrite) {
@@ -202,42 +173,35 @@ export function DatasetListPage() {
       render: (_, row) => {
         const editable = canEditDataset(user, row.owners);
         const why = editable ? undefined : NOT_OWNER_MESSAGE;
-        return (
-          <Flex gap={2} justify="flex-end" data-testid="dataset-row-actions">
-            <Tooltip title={why ?? 'Edit'}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                disabled={!editable}
-                onClick={() => openEditor(row.id)}
-                data-testid="dataset-edit"
-                aria-label="Edit"
-              />
-            </Tooltip>
-            {row.kind === 'virtual' && (
-              <Tooltip title="Duplicate">
-                <Button
-                  type="text"
-                  icon={<CopyOutlined />}
-                  onClick={() => setDuplicating(row)}
-                  data-testid="dataset-duplicate"
-                  aria-label="Duplicate"
-                />
-              </Tooltip>
-            )}
-            <Tooltip title={why ?? 'Delete'}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!editable}
-                onClick={() => confirmDelete([row])}
-                data-testid="dataset-delete"
-                aria-label="Delete"
-              />
-            </Tooltip>
-          </Flex>
-        );
+        const actions: RowAction[] = [
+          {
+            label: 'Edit',
+            icon: <EditOutlined />,
+            testId: 'dataset-edit',
+            disabled: !editable,
+            tooltip: why,
+            onClick: () => openEditor(row.id),
+          },
+        ];
+        // Duplicating is offered for virtual datasets only, as in Superset.
+        if (row.kind === 'virtual') {
+          actions.push({
+            label: 'Duplicate',
+            icon: <CopyOutlined />,
+            testId: 'dataset-duplicate',
+            onClick: () => setDuplicating(row),
+          });
+        }
+        actions.push({
+          label: 'Delete',
+          icon: <DeleteOutlined />,
+          testId: 'dataset-delete',
+          danger: true,
+          disabled: !editable,
+          tooltip: why,
+          onClick: () => confirmDelete([row]),
+        });
+        return <RowActions testId="dataset-row-actions" actions={actions} />;
       },
     });
   }
@@ -262,26 +226,22 @@ export function DatasetListPage() {
         actions={
           canWrite ? (
             <>
-              <Button
-                onClick={() => {
-                  setBulkMode((on) => !on);
-                  setSelected([]);
-                }}
-                data-testid="dataset-bulk-toggle"
-              >
-                {bulkMode ? 'Cancel bulk select' : 'Bulk select'}
-              </Button>
+              <BulkSelectToggle
+                active={bulk.active}
+                onToggle={bulk.toggle}
+                testId="dataset-bulk-toggle"
+              />
               {addButton}
             </>
           ) : undefined
         }
       />
-      {bulkMode && (
+      {bulk.active && (
         <BulkSelectBar
           testIdPrefix="dataset"
-          count={selected.length}
-          onDelete={() => confirmDelete(selected)}
-          onDeselect={() => setSelected([])}
+          count={bulk.selected.length}
+          onDelete={() => confirmDelete(bulk.selected)}
+          onDeselect={bulk.clear}
         />
       )}
       <ListView<Row>
@@ -293,24 +253,14 @@ export function DatasetListPage() {
         resetKey={filtersKey(filters)}
         searchPlaceholder="Search datasets"
         errorTitle="Could not load datasets"
-        defaultSort={{ field: 'changed_on_delta_humanized', order: 'desc' }}
+        defaultSort={RECENTLY_CHANGED_FIRST}
         toolbar={<DatasetFilterBar filters={filters} onChange={setFilters} />}
-        rowSelection={
-          bulkMode
-            ? {
-                selectedRowKeys: selected.map((row) => row.id),
-                // Kept across pages: a selection may span several pages of the list.
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                getCheckboxProps: (row) => ({
-                  disabled: !canEditDataset(user, row.owners),
-                  'data-testid': 'dataset-select',
-                }),
-              }
-            : undefined
-        }
+        rowSelection={bulk.rowSelection({
+          testId: 'dataset-select',
+          disabled: (row) => !canEditDataset(user, row.owners),
+        })}
         empty={
-          filtered ? undefined : (
+          isFiltered(filters) ? undefined : (
             <EmptyState
               testId="dataset-empty"
               title="No datasets yet"

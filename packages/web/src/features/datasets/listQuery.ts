@@ -1,5 +1,6 @@
 import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
 import type { ListParams } from '../../components/ListView.tsx';
+import { listPageQuery } from '../../components/lists/listQuery.ts';
 
 /** The filters of the dataset list above the table (undefined: not filtered). */
 export interface DatasetFilters {
@@ -34,17 +35,8 @@ export function datasetListQuery(params: ListParams, filters: DatasetFilters): L
     });
   if (filters.certified !== undefined)
     conditions.push({ col: 'id', opr: 'dataset_is_certified', value: filters.certified });
-  const sortField = params.sortField ?? 'changed_on_delta_humanized';
-  return {
-    page: params.page,
-    page_size: params.pageSize,
-    order_column: ORDER_COLUMNS[sortField] ?? sortField,
-    order_direction: params.sortOrder ?? 'desc',
-    ...(conditions.length > 0 ? { filters: conditions } : {}),
-  };
+  return listPageQuery(params, conditions, ORDER_COLUMNS);
 }
 
 /** A stable text for "the filters changed" (the list then goes back to its first page). */
-export function filtersKey(filters: DatasetFilters): string {
-  return JSON.stringify(filters, Object.keys(filters).sort());
-}
+export { filtersKey } from '../../components/lists/listQuery.ts';

@@ -19,6 +19,7 @@ import { copyToClipboard } from '../../components/DataGrid/copy.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Forbidden } from '../../components/Forbidden.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
+import { deleteConfirmation } from '../../components/lists/deleteConfirmation.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type SavedQueryRow, savedQueriesApi, savedQueryLink } from './savedQueriesApi.ts';
@@ -113,24 +114,23 @@ export function SavedQueriesPage() {
     (rows: { id: number; label: string }[], bulk = false) => {
       const single = !bulk && rows.length === 1;
       const many = `${rows.length} saved ${rows.length === 1 ? 'query' : 'queries'}`;
-      modal.confirm({
-        title: single ? `Delete "${rows[0].label}"?` : `Delete ${many}?`,
-        content: 'The saved SQL is removed for good. Runs in the query history are kept.',
-        okText: 'Delete',
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as never,
-        cancelButtonProps: { 'data-testid': 'confirm-cancel' } as never,
-        onOk: async () => {
-          try {
-            if (single) await savedQueriesApi.remove(rows[0].id);
-            else await savedQueriesApi.removeMany(rows.map((row) => row.id));
-            addSuccessToast(single ? `Deleted: ${rows[0].label}` : `Deleted ${many}`);
-            setSelected([]);
-            setReloadToken((n) => n + 1);
-          } catch (failure) {
-            addDangerToast(`There was an issue deleting: ${errorMessage(failure)}`);
-          }
-        },
-      });
+      modal.confirm(
+        deleteConfirmation({
+          title: single ? `Delete "${rows[0].label}"?` : `Delete ${many}?`,
+          content: 'The saved SQL is removed for good. Runs in the query history are kept.',
+          onConfirm: async () => {
+            try {
+              if (single) await savedQueriesApi.remove(rows[0].id);
+              else await savedQueriesApi.removeMany(rows.map((row) => row.id));
+              addSuccessToast(single ? `Deleted: ${rows[0].label}` : `Deleted ${many}`);
+              setSelected([]);
+              setReloadToken((n) => n + 1);
+            } catch (failure) {
+              addDangerToast(`There was an issue deleting: ${errorMessage(failure)}`);
+            }
+          },
+        }),
+      );
     },
     [modal, addSuccessToast, addDangerToast],
   );
