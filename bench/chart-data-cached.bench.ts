@@ -1,8 +1,11 @@
 // Cached chart data under load: 50 concurrent clients for 10 s against one POST /api/v1/chart/data
 // whose answer is in the cache (count and average delay by origin over the 3M-row `flights`
-// example), next to the same load against GET /health, the floor of the HTTP stack, in the same
-// run. Aim (issue 4): above 3,000 requests/s and p99 under 30 ms on a 2-core machine.
+// example), next to, in the same run: a bare Fastify route answering the same bytes in its own
+// process (the ceiling of the HTTP stack on this machine, with the same load generator sharing
+// its cores), and GET /health with the same bearer header (authentication and the store's
+// `select 1`). Aim (issue 4): above 3,000 requests/s and p99 under 30 ms on a 2-core machine.
 // Run with `npm run bench -- chart-data-cached`. It is a measurement, not a test.
+import { startBareFastify } from './support/bareFastify.ts';
 import { startExamplesServer } from './support/examplesServer.ts';
 import { formatLoad, type LoadFigures, runLoad } from './support/load.ts';
 import { machineLine } from './support/machine.ts';
@@ -56,51 +59,66 @@ try {
   const headers = { authorization: examples.authorization, 'content-type': 'application/json' };
 
   // The first call runs the query and fills the cache; the second must come from it.
+  let answer = '';
   for (const expectCached of [false, true]) {
     const reply = await fetch(url, { method: 'POST', headers, body });
-    const text = await reply.text();
-    if (!reply.ok) throw new Error(`chart data answered ${reply.status}: ${text}`);
-    const [result] = (JSON.parse(text) as { result: Array<{ is_cached: boolean }> }).result;
+    answer = await reply.text();
+    if (!reply.ok) throw new Error(`chart data answered ${reply.status}: ${answer}`);
+    const [result] = (JSON.parse(answer) as { result: Array<{ is_cached: boolean }> }).result;
     if (expectCached && !result?.is_cached) throw new Error('the second call was not cached');
-    if (expectCached) console.log(`cached answer: ${text.length} bytes of JSON`);
+    if (expectCached) console.log(`cached answer: ${answer.length} bytes of JSON`);
   }
 
-  const health = { name: 'GET /health', url: `${examples.server.baseUrl}/health`, headers };
-  const chart = { name: 'cached chart data', url, method: 'POST' as const, headers, body };
-  // Untimed warm-up of both routes, so the JIT has seen them before the timed runs.
-  for (const target of [health, chart]) {
-    await runLoad({ ...target, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS });
-  }
-  const pid = serverPid(examples.server.port);
-  if (pid === null) throw new Error('the server process was not found in /proc');
-  // Each timed run with the server's CPU time around it: CPU ms per request holds up under load.
-  const timedRun = async (target: typeof health | typeof chart) => {
-    const cpuBefore = cpuMs(pid);
-    const figures = await runLoad({
-      ...target,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION_SECONDS,
-    });
-    return { figures, cpuPerRequest: (cpuMs(pid) - cpuBefore) / figures.total };
-  };
-  const floor = await timedRun(health);
-  const cached = await timedRun(chart);
+  const bare = await startBareFastify(answer);
+  try {
+    const pid = serverPid(examples.server.port);
+    if (pid === null) throw new Error('the server process was not found in /proc');
+    const targets = [
+      { name: 'bare Fastify, same answer', pid: bare.pid, url: bare.url, method: 'POST', body },
+      { name: 'GET /health', pid, url: `${examples.server.baseUrl}/health`, method: 'GET' },
+      { name: 'cached chart data', pid, url, method: 'POST', body },
+    ] as const;
+    // Untimed warm-up of every route, so the JIT has seen them before the timed runs.
+    for (const target of targets) {
+      await runLoad({
+        ...target,
+        headers,
+        connections: CONNECTIONS,
+        durationSeconds: WARMUP_SECONDS,
+      });
+    }
+    // Each timed run with its server's CPU time around it: CPU ms per request holds up under load.
+    const runs: Array<{ figures: LoadFigures; cpuPerRequest: number; load: string }> = [];
+    for (const target of targets) {
+      const load = machineLine();
+      const cpuBefore = cpuMs(target.pid);
+      const figures = await runLoad({
+        ...target,
+        headers,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_SECONDS,
+      });
+      runs.push({ figures, cpuPerRequest: (cpuMs(target.pid) - cpuBefore) / figures.total, load });
+    }
 
-  console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each, same bearer header`);
-  for (const run of [floor, cached]) {
-    console.log(formatLoad(run.figures));
+    console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each, same bearer header`);
+    for (const run of runs) {
+      console.log(formatLoad(run.figures));
+      console.log(
+        `  server CPU ${run.cpuPerRequest.toFixed(3)} ms per request ` +
+          `(one core could answer ~${Math.round(1000 / run.cpuPerRequest)} req/s); before it, ${run.load}`,
+      );
+    }
+    const [ceiling, , cached] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
     console.log(
-      `  server CPU ${run.cpuPerRequest.toFixed(3)} ms per request ` +
-        `(one core could answer ~${Math.round(1000 / run.cpuPerRequest)} req/s)`,
+      `cached chart data / bare Fastify: ${(cached.figures.requestsPerSecond / ceiling.figures.requestsPerSecond).toFixed(2)}x the requests/s, ` +
+        `p99 ${(cached.figures.p99Ms / ceiling.figures.p99Ms).toFixed(2)}x, ` +
+        `CPU per request ${(cached.cpuPerRequest / ceiling.cpuPerRequest).toFixed(2)}x`,
     );
+    console.log(verdict(cached.figures));
+  } finally {
+    await bare.stop();
   }
-  const share = cached.figures.requestsPerSecond / floor.figures.requestsPerSecond;
-  console.log(
-    `cached chart data / GET /health: ${share.toFixed(2)}x the requests/s, ` +
-      `p99 ${(cached.figures.p99Ms / floor.figures.p99Ms).toFixed(2)}x, ` +
-      `CPU per request ${(cached.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}x`,
-  );
-  console.log(verdict(cached.figures));
   console.log(machineLine());
 } finally {
   await examples.stop();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,6 +27,7 @@ import {
   migrateToLatest,
   openMetadataStore,
 } from './platform/metadata/store.ts';
+import { installSecurityHeaders } from './platform/securityHeaders.ts';
 import { savedQueryRoutes } from './saved-queries/routes.ts';
 import { installSecurity } from './security/plugin.ts';
 import { sqlValidationRoutes } from './sql-validation/routes.ts';
@@ -87,7 +87,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsStore) await store.close();
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { QueryObject, ResultType } from '@tessera/shared/api/chartData';
+import { hash } from 'node:crypto';
+import type { ResultType } from '@tessera/shared/api/chartData';
 
 /**
  * Superset's cache key: a digest of the query object (with its unresolved `time_range`, so a
@@ -7,7 +7,8 @@ import type { QueryObject, ResultType } from '@tessera/shared/api/chartData';
  * security that applies, the result type, post-processing and time offsets.
  */
 export interface CacheKeyInput {
-  query: QueryObject;
+  /** The query object as `queryJsonOf` wrote it (the caller also reads it for templates). */
+  queryJson: string;
   datasourceId: number | string;
   datasourceVersion: unknown;
   rlsClauses: readonly string[];
@@ -17,31 +18,61 @@ export interface CacheKeyInput {
 }
 
 /** JSON with object keys sorted, so equal query objects give equal keys. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
       .sort()
       .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
+const queryJsonMemo = new WeakMap<object, string>();
+
+/**
+ * `stableJson` of a query object. A frozen one is a remembered request body's (`bodyMemo.ts`),
+ * the same object every time that body comes again, so its JSON is written once.
+ */
+export function queryJsonOf(query: object): string {
+  if (!Object.isFrozen(query)) return stableJson(query);
+  let json = queryJsonMemo.get(query);
+  if (json === undefined) {
+    json = stableJson(query);
+    queryJsonMemo.set(query, json);
+  }
+  return json;
+}
+
+/** Recent digests by their text: a repeated call looks its key up instead of hashing again. */
+const digests = new Map<string, string>();
+const MAX_DIGESTS = 1_024;
+
+/** Whether JSON text holds a Jinja block or expression (then the user may change the answer). */
+export const hasTemplateText = (json: string) => json.includes('{{') || json.includes('{%');
+
+/**
+ * The digest of the key's parts as one sorted-key JSON object. The query's JSON comes in already
+ * written, so each request serialises it once; the text is the same `stableJson` of the whole
+ * object would give, so keys stay as they were.
+ */
 export function chartDataCacheKey(input: CacheKeyInput): string {
-  return createHash('sha256')
-    .update(
-      stable({
-        query: input.query,
-        datasource: input.datasourceId,
-        version: input.datasourceVersion,
-        rls: input.rlsClauses,
-        result_type: input.resultType,
-        user: input.userId,
-      }),
-    )
-    .digest('hex');
+  const text =
+    `{"datasource":${stableJson(input.datasourceId)}` +
+    `,"query":${input.queryJson}` +
+    `,"result_type":${stableJson(input.resultType)}` +
+    `,"rls":${stableJson(input.rlsClauses)}` +
+    `,"user":${stableJson(input.userId)}` +
+    `,"version":${stableJson(input.datasourceVersion)}}`;
+  let key = digests.get(text);
+  if (key === undefined) {
+    key = hash('sha256', text, 'hex');
+    if (digests.size >= MAX_DIGESTS) digests.clear();
+    digests.set(text, key);
+  }
+  return key;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, isTesseraError, notFound } from '@tessera/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { type DashboardContext, dashboardGrantsDataset } from '../dashboards/dataGrant.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
@@ -14,6 +15,7 @@ import { requirePermission } from '../security/currentUser.ts';
 import { queryRepository } from '../sqllab/repository.ts';
 import { tokenizeOptions } from '../sqllab/statements.ts';
 import { splitStatements } from '../sqllab/tokens.ts';
+import { hasTemplateText } from './cacheKey.ts';
 import { datasetSnapshot } from './sourceMemo.ts';
 
 /**
@@ -39,6 +41,8 @@ export interface ChartSource {
   version: unknown;
   verboseNames: Record<string, string | null>;
   rlsClauses: string[];
+  /** Whether the source's definition holds Jinja (then the user is part of cache keys). */
+  templated: boolean;
   /** The dataset when the source is one (annotation layers and the like need nothing more). */
   dataset: LoadedDataset | null;
 }
@@ -63,13 +67,22 @@ export function parseDatasourceId(raw: number | string, type: string): number {
   return parsed.id;
 }
 
-function assertDataAccess(request: FastifyRequest, dataset: LoadedDataset) {
-  if (!canAccessDataset(principalOf(request), dataset, request.user?.id)) {
-    throw forbidden(
-      `This endpoint requires the datasource ${dataset.row.table_name}, database or \`all_datasource_access\` permission`,
-      { errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR' },
-    );
-  }
+/**
+ * Data access to the dataset, or, with DASHBOARD_RBAC, the roles of the dashboard the request is
+ * drawn for (`dashboards/dataGrant.ts`); looked up only when the ordinary grants fall short.
+ */
+async function assertDataAccess(
+  ctx: AppContext,
+  request: FastifyRequest,
+  dataset: LoadedDataset,
+  dashboard: DashboardContext | null,
+) {
+  if (canAccessDataset(principalOf(request), dataset, request.user?.id)) return;
+  if (dashboard && (await dashboardGrantsDataset(ctx, request, dashboard, dataset.row.id))) return;
+  throw forbidden(
+    `This endpoint requires the datasource ${dataset.row.table_name}, database or \`all_datasource_access\` permission`,
+    { errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR' },
+  );
 }
 
 /** The compiler's view of a loaded dataset: active columns, metrics, virtual SQL. */
@@ -115,8 +128,10 @@ export function datasetVersion(dataset: LoadedDataset): unknown {
 
 /** What chart data computes once per dataset snapshot rather than per request. */
 function derivedOf(dataset: LoadedDataset) {
+  const forQuery = datasetForQuery(dataset);
   return {
-    forQuery: datasetForQuery(dataset),
+    forQuery,
+    templated: hasTemplateText(JSON.stringify(forQuery)),
     // A string, so the cache key does not walk the column list on every request.
     version: JSON.stringify(datasetVersion(dataset)),
     verboseNames: Object.fromEntries(dataset.columns.map((c) => [c.column_name, c.verbose_name])),
@@ -127,12 +142,13 @@ async function tableSource(
   ctx: AppContext,
   request: FastifyRequest,
   id: number,
+  dashboard: DashboardContext | null,
 ): Promise<ChartSource> {
   requirePermission(request, 'can_read', 'Chart');
   const snapshot = await datasetSnapshot(ctx.store, id, derivedOf);
   if (!snapshot) throw notFound();
   const { dataset, derived } = snapshot;
-  assertDataAccess(request, dataset);
+  await assertDataAccess(ctx, request, dataset, dashboard);
   const user = request.user;
   const rlsClauses = rlsClausesOf(
     snapshot.rlsRules,
@@ -151,6 +167,7 @@ async function tableSource(
     version: derived.version,
     verboseNames: derived.verboseNames,
     rlsClauses,
+    templated: derived.templated,
     dataset,
   };
 }
@@ -179,45 +196,51 @@ async function querySource(
     const detail = isTesseraError(error) ? Object.values(error.fields ?? {})[0]?.[0] : null;
     throw badRequest(`The query cannot be explored: ${detail ?? 'its SQL could not run'}`);
   }
+  const forQuery: DatasetForQuery = {
+    id: row.id,
+    table_name: source.table_name,
+    schema: row.schema,
+    catalog: row.catalog,
+    sql,
+    main_dttm_col: columns.find((c) => c.is_dttm)?.name ?? null,
+    template_params: {},
+    columns: columns.map((c) => ({
+      column_name: c.name,
+      is_dttm: c.is_dttm,
+      type: c.type,
+      type_generic: c.type_generic,
+      filterable: true,
+      groupby: true,
+    })),
+    metrics: [],
+  };
   return {
     kind: 'query',
     id: row.id,
     name: `query_${row.id}`,
-    forQuery: {
-      id: row.id,
-      table_name: source.table_name,
-      schema: row.schema,
-      catalog: row.catalog,
-      sql,
-      main_dttm_col: columns.find((c) => c.is_dttm)?.name ?? null,
-      template_params: {},
-      columns: columns.map((c) => ({
-        column_name: c.name,
-        is_dttm: c.is_dttm,
-        type: c.type,
-        type_generic: c.type_generic,
-        filterable: true,
-        groupby: true,
-      })),
-      metrics: [],
-    },
+    forQuery,
     database,
     schema: row.schema,
     cacheTimeout: null,
     version: [row.changed_on, row.executed_sql, database.changed_on],
     verboseNames: {},
     rlsClauses: [],
+    templated: hasTemplateText(JSON.stringify(forQuery)),
     dataset: null,
   };
 }
 
-/** The datasource a request names, after its access checks. */
+/**
+ * The datasource a request names, after its access checks. `dashboard`: the dashboard and chart
+ * the request is drawn for, whose roles may grant a dataset's data (DASHBOARD_RBAC).
+ */
 export async function resolveSource(
   ctx: AppContext,
   request: FastifyRequest,
   datasource: { kind: DatasourceKind; id: number },
+  dashboard: DashboardContext | null = null,
 ): Promise<ChartSource> {
   return datasource.kind === 'query'
     ? querySource(ctx, request, datasource.id)
-    : tableSource(ctx, request, datasource.id);
+    : tableSource(ctx, request, datasource.id, dashboard);
 }

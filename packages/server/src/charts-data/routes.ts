@@ -13,6 +13,7 @@ import { type Cache, createCache } from '../platform/cache/index.ts';
 import { requirePermission } from '../security/currentUser.ts';
 import { toCsv, toXlsx } from './answer.ts';
 import { chartDataBatch } from './batch.ts';
+import { rememberJsonBodies } from './bodyMemo.ts';
 import { checkSliceId, exploreJson, parseFormData } from './legacy.ts';
 import { chartRepository } from './repository.ts';
 import { datasourceSamples, SamplesPayload } from './samples.ts';
@@ -37,6 +38,7 @@ export function chartDataRoutes(
   cache: Cache = createCache(ctx.config),
 ): FastifyPluginAsync {
   return async (app) => {
+    rememberJsonBodies(app);
     const api = app.withTypeProvider<ZodTypeProvider>();
     app.addHook('onClose', async () => {
       await cache.close();
@@ -46,13 +48,15 @@ export function chartDataRoutes(
       '/api/v1/chart/data',
       { schema: { body: QueryContext, querystring: ChartDataQueryString, tags: ['Charts'] } },
       async (request, reply) => {
-        await checkSliceId(ctx, parseFormData(request.query.form_data));
+        const formData = parseFormData(request.query.form_data);
+        await checkSliceId(ctx, formData);
         const body = request.body;
         if (body.result_format === 'csv' || body.result_format === 'xlsx') {
           requirePermission(request, 'can_csv', 'Superset');
         }
         const outcome = await chartData(ctx, cache, request, body, {
           force: truthy(request.query.force),
+          dashboard: { dashboardId: request.query.dashboard_id, sliceId: formData.slice_id },
         });
         if (outcome.format === 'json') return sendJson(reply, outcome.json);
         const [part] = outcome.parts;

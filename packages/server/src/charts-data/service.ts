@@ -6,19 +6,20 @@ import type {
 } from '@tessera/shared/api/chartData';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { dashboardContextOf } from '../dashboards/dataGrant.ts';
 import { TIME_GRAIN_NAMES, type TimeGrain } from '../engines/timeGrains.ts';
 import type { Cache } from '../platform/cache/index.ts';
+import { deepFreeze } from '../platform/deepFreeze.ts';
 import { type CompiledQuery, compileQuery } from '../query-engine/compiler.ts';
 import { queryDialectFor } from '../query-engine/dialects/index.ts';
 import { applyPostProcessing, checkPostProcessing } from '../query-engine/postprocessing/index.ts';
 import { parseTimeOffset } from '../query-engine/timeOffsets.ts';
 import { nativeAnnotationData } from './annotations.ts';
 import { type DataPart, dataPart } from './answer.ts';
-import { cacheTimeout, chartDataCacheKey } from './cacheKey.ts';
+import { cacheTimeout, chartDataCacheKey, hasTemplateText, queryJsonOf } from './cacheKey.ts';
 import { type ChartSource, parseDatasource, resolveSource } from './datasource.ts';
 import { runSql } from './execute.ts';
 import { latestPartitionsFor } from './partitions.ts';
-import { deepFreeze } from './sourceMemo.ts';
 import { withTimeOffsets } from './timeOffsets.ts';
 
 /**
@@ -28,6 +29,12 @@ import { withTimeOffsets } from './timeOffsets.ts';
 
 export interface ChartDataOptions {
   force: boolean;
+  /**
+   * The query string's dashboard context (`dashboard_id`, `form_data.slice_id`), used when the
+   * query context's own `form_data` names none: with DASHBOARD_RBAC a dashboard's roles grant
+   * its charts' data.
+   */
+  dashboard?: { dashboardId?: unknown; sliceId?: unknown };
 }
 
 export type QueryResult = Record<string, unknown>;
@@ -35,7 +42,7 @@ export type QueryResult = Record<string, unknown>;
 export interface ChartDataOutcome {
   format: ResultFormat;
   results: QueryResult[];
-  /** The data parts, for CSV/XLSX rendering. */
+  /** The data parts, for CSV/XLSX rendering (none for JSON answers). */
   parts: DataPart[];
   /** Each result as JSON text: a cached one is mostly its stored text, never parsed and rebuilt. */
   json: string[];
@@ -74,7 +81,6 @@ const CACHED_TYPES = new Set<ResultType>([
   'samples',
   'drill_detail',
 ]);
-const hasTemplate = (value: unknown) => /\{\{|\{%/.test(JSON.stringify(value ?? ''));
 
 function effectiveQuery(
   query: QueryObject,
@@ -111,6 +117,7 @@ export async function chartData(
     ctx,
     request,
     parseDatasource(body.datasource.id, body.datasource.type),
+    dashboardContextOf(body.form_data, options.dashboard),
   );
   const dialect = queryDialectFor(source.database.engine);
   const format: ResultFormat = body.result_format ?? 'json';
@@ -119,7 +126,7 @@ export async function chartData(
   const user = request.user;
   const rls = source.rlsClauses;
   const forQuery = source.forQuery;
-  const userDependent = hasTemplate(forQuery) || rls.length > 0;
+  const userDependent = source.templated || rls.length > 0;
   const latestPartitions = await latestPartitionsFor(ctx, source, body.queries);
   const results: QueryResult[] = [];
   const parts: DataPart[] = [];
@@ -178,14 +185,15 @@ export async function chartData(
     // the user when templates may read it), so a cached answer is found before any SQL is built.
     // An entry is only ever stored after its query compiled, and everything compiling depends on
     // is in the key, so a hit cannot hide a refusal.
+    const queryJson = queryJsonOf(rawQuery);
     const key = chartDataCacheKey({
-      query: rawQuery,
+      queryJson,
       datasourceId: source.kind === 'query' ? `query:${source.id}` : source.id,
       // A new partition changes what LATEST PARTITION means, so it is part of the key.
       datasourceVersion: latestPartitions ? [source.version, latestPartitions] : source.version,
       rlsClauses: rls,
       resultType: type,
-      userId: userDependent || hasTemplate(rawQuery) ? (user?.id ?? null) : null,
+      userId: userDependent || hasTemplateText(queryJson) ? (user?.id ?? null) : null,
     });
     const timeout = cacheTimeout(
       [body.custom_cache_timeout, source.cacheTimeout, source.database.cache_timeout],
@@ -210,8 +218,8 @@ export async function chartData(
         result_format: format,
       };
       results.push({ ...entry.result, ...fresh });
-      json.push(hitJson(read, fresh));
-      parts.push(partOf(entry.result));
+      json.push(annotationData ? hitJson(read, fresh) : rememberedHitJson(read, fresh, format));
+      if (format !== 'json') parts.push(partOf(entry.result));
       continue;
     }
     const compiled = compile(query);
@@ -277,7 +285,7 @@ export async function chartData(
     }
     results.push(result);
     json.push(JSON.stringify(result));
-    parts.push(part);
+    if (format !== 'json') parts.push(part);
   }
   return { format, results, parts, json };
 }
@@ -302,6 +310,8 @@ interface CacheRead {
   entry: CachedEntry;
   /** The stored result's JSON less `HIT_FIELDS`, its opening brace dropped ('}' when empty). */
   rest: string;
+  /** A hit's whole JSON by result format, when no annotations were read for it. */
+  hitJsonByFormat: Map<ResultFormat, string>;
 }
 
 const HIT_FIELDS = new Set([
@@ -324,8 +334,21 @@ function hitJson(read: CacheRead, fresh: Record<string, unknown>): string {
 }
 
 /**
+ * A hit without annotations read anew is the same text for the same entry and format (its
+ * `cache_key` is the entry's key, `cached_dttm` the entry's), so it is written once per entry.
+ */
+function rememberedHitJson(read: CacheRead, fresh: Record<string, unknown>, format: ResultFormat) {
+  let text = read.hitJsonByFormat.get(format);
+  if (text === undefined) {
+    text = hitJson(read, fresh);
+    read.hitJsonByFormat.set(format, text);
+  }
+  return text;
+}
+
+/**
  * The last entries read, by key with their text: a hit on an unchanged entry skips parsing it.
- * Frozen, since every request that hits shares them.
+ * Their entries are frozen, since every request that hits shares them.
  */
 const recentReads = new Map<string, { text: string; read: CacheRead }>();
 const RECENT_READS_MAX = 256;
@@ -337,7 +360,7 @@ function parseEntry(key: string, text: string): CacheRead {
   const rest = Object.fromEntries(
     Object.entries(entry.result ?? {}).filter(([field]) => !HIT_FIELDS.has(field)),
   );
-  const read = { entry, rest: JSON.stringify(rest).slice(1) };
+  const read = { entry, rest: JSON.stringify(rest).slice(1), hitJsonByFormat: new Map() };
   if (recentReads.size >= RECENT_READS_MAX) recentReads.clear();
   recentReads.set(key, { text, read });
   return read;

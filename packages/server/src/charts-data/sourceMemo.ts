@@ -1,4 +1,5 @@
 import { type LoadedDataset, loadDataset } from '../datasets/model.ts';
+import { deepFreeze } from '../platform/deepFreeze.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
 import { type RlsRuleRef, rlsRepository } from '../rls/repository.ts';
 
@@ -29,15 +30,6 @@ interface Entry {
 }
 
 const memos = new WeakMap<MetadataStore, Map<number, Entry>>();
-
-/** Shared between requests: a caller changing one would change every later answer. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 async function load<Derived>(
   store: MetadataStore,

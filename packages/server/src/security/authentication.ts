@@ -63,19 +63,26 @@ export function installAuthentication(
       request.publicRoles = await service.publicRoles();
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (!MUTATING.has(request.method) || request.user?.via !== 'session') return;
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (CSRF_EXEMPT.has(path)) return;
-    // Browser forms (no custom headers possible) send the token as a `csrf_token` field.
-    const formToken = (request.body as { csrf_token?: unknown } | undefined)?.csrf_token;
-    const sent =
-      request.headers['x-csrftoken'] ??
-      request.headers['x-csrf-token'] ??
-      (typeof formToken === 'string' ? formToken : undefined);
-    if (!sent) throw new TesseraError(400, 'The CSRF token is missing.');
-    if (sent !== request.csrfToken) throw new TesseraError(400, 'The CSRF token is invalid.');
+  // A callback hook, not an async one: it never waits, and runs on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(csrfRefusal(request) ?? undefined);
   });
+}
+
+/** Why a mutating call made with a session cookie is refused, or null when its token is right. */
+function csrfRefusal(request: FastifyRequest): TesseraError | null {
+  if (!MUTATING.has(request.method) || request.user?.via !== 'session') return null;
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (CSRF_EXEMPT.has(path)) return null;
+  // Browser forms (no custom headers possible) send the token as a `csrf_token` field.
+  const formToken = (request.body as { csrf_token?: unknown } | undefined)?.csrf_token;
+  const sent =
+    request.headers['x-csrftoken'] ??
+    request.headers['x-csrf-token'] ??
+    (typeof formToken === 'string' ? formToken : undefined);
+  if (!sent) return new TesseraError(400, 'The CSRF token is missing.');
+  if (sent !== request.csrfToken) return new TesseraError(400, 'The CSRF token is invalid.');
+  return null;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -3,17 +3,29 @@ import type { Role, RoleInput, User, UserCreate, UserUpdate } from '@tessera/sha
 import { badRequest, notFound, TesseraError, unprocessable } from '@tessera/shared/errors';
 import type { PermissionPair, RolePermissions } from '@tessera/shared/permissions';
 import type { AppContext } from '../context.ts';
+import { deepFreeze } from '../platform/deepFreeze.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { CurrentUser } from './currentUser.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { PrincipalMemo } from './principalMemo.ts';
 import { securityRepository as repo, type UserRow } from './repository.ts';
 import { BUILTIN_ROLE_NAMES, OBJECT_GRANT_PERMISSIONS, PERMISSION_CATALOGUE } from './roles.ts';
 
 export const INVALID_LOGIN = 'Invalid login. Please try again.';
 
+/** A request's user without how it authenticated: what the principal memo shares. */
+type Principal = Omit<CurrentUser, 'via'>;
+
 /** Rules of users, roles, logins and sessions. Routes stay thin; permission checks happen here or in the plugin. */
 export class SecurityService {
-  constructor(private readonly ctx: AppContext) {}
+  // Every authenticated request needs its user and roles: read once per change (principalMemo.ts).
+  private readonly principals: PrincipalMemo<number, Readonly<Principal> | null>;
+  private readonly publicRole: PrincipalMemo<'Public', Readonly<RolePermissions>>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.principals = new PrincipalMemo(ctx.store.changes);
+    this.publicRole = new PrincipalMemo(ctx.store.changes);
+  }
 
   private get db() {
     return this.ctx.store.db;
@@ -58,22 +70,28 @@ export class SecurityService {
 
   /** The request's user with roles, or null when unknown or deactivated. */
   async loadCurrentUser(userId: number, via: CurrentUser['via']): Promise<CurrentUser | null> {
+    const principal = await this.principals.get(userId, () => this.readPrincipal(userId));
+    return principal ? { ...principal, via } : null;
+  }
+
+  private async readPrincipal(userId: number): Promise<Readonly<Principal> | null> {
     const user = await repo.getUser(this.db, userId);
     if (!user?.active) return null;
     const roles = await repo.rolePermissionsOfUser(this.db, userId);
-    return {
+    return deepFreeze({
       id: user.id,
       username: user.username,
       first_name: user.first_name,
       last_name: user.last_name,
       email: user.email,
       roles,
-      via,
-    };
+    });
   }
 
-  publicRoles(): Promise<RolePermissions> {
-    return repo.rolePermissionsByName(this.db, 'Public');
+  publicRoles(): Promise<Readonly<RolePermissions>> {
+    return this.publicRole.get('Public', async () =>
+      deepFreeze(await repo.rolePermissionsByName(this.db, 'Public')),
+    );
   }
 
   // ---- users -------------------------------------------------------------------------------
