@@ -58,6 +58,29 @@ const UTC_TABLE: Row[] = [
   ['2 hours ago : 1 hour later', '2024-03-10T01:30:00', '2024-03-10T04:30:00'],
   ['01/31/2024 : 2024/02/15 5:00 pm', '2024-01-31', '2024-02-15T17:00:00'],
   ['2024-03-10T05:00:00Z : ', '2024-03-10T05:00:00', ''],
+  // What Explore's Custom tab writes: a bound counts from the other bound or from an anchor.
+  ['today : now', '2024-03-10', '2024-03-10T03:30:00'],
+  [
+    'DATEADD(DATETIME("2024-02-01T00:00:00"), -3, week) : 2024-02-01T00:00:00',
+    '2024-01-11',
+    '2024-02-01',
+  ],
+  ['today : DATEADD(DATETIME("today"), 2, hour)', '2024-03-10', '2024-03-10T02:00:00'],
+  [
+    '2024-01-31T10:15:00 : DATEADD(DATETIME("2024-01-31T10:15:00"), 1, month)',
+    '2024-01-31T10:15:00',
+    '2024-02-29T10:15:00',
+  ],
+  [
+    'DATEADD(DATETIME("now"), -90, minute) : DATEADD(DATETIME("now"), 30, second)',
+    '2024-03-10T02:00:00',
+    '2024-03-10T03:30:30',
+  ],
+  [
+    'DATEADD(DATETIME("2024-03-01T00:00:00"), -1, quarter) : DATEADD(DATETIME("2024-03-01T00:00:00"), 1, year)',
+    '2023-12-01',
+    '2025-03-01',
+  ],
 ];
 
 const NEW_YORK_TABLE: Row[] = [

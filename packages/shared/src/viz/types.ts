@@ -127,6 +127,7 @@ export type ControlType =
   | 'CurrencyControl'
   | 'AnnotationLayerControl'
   | 'BoundsControl'
+  | 'ColumnConfigControl'
   | 'HiddenControl';
 
 /** What a control's functions (visibility, validators, dynamic choices) can look at. */

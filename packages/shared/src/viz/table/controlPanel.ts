@@ -177,13 +177,11 @@ export const controlPanel: ControlPanelConfig = {
           {
             name: 'column_config',
             config: {
-              type: 'HiddenControl',
+              type: 'ColumnConfigControl',
               label: 'Customize columns',
-              description:
-                'Per column: d3NumberFormat, d3TimeFormat, horizontalAlign, showCellBars, columnWidth',
+              description: 'Further customize how to display each column',
               default: {},
               renderTrigger: true,
-              hidden: true,
             },
           },
         ],

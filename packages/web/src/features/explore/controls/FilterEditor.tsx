@@ -153,7 +153,7 @@ export function FilterEditor({
   };
 
   return (
-    <div data-testid="filter-popover" style={{ width: 380 }}>
+    <div data-testid="filter-popover" style={{ width: editingRange ? 480 : 380 }}>
       <Tabs
         size="small"
         activeKey={tab}

@@ -1,16 +1,18 @@
 import { NO_FILTER } from '@tessera/shared/time-range/index';
-import { Alert, Button, Input, Radio, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Radio, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { CustomSideInput } from './CustomSideInput.tsx';
+import { AdvancedFrame } from './AdvancedFrame.tsx';
+import { CustomFrame } from './CustomFrame.tsx';
+import { DEFAULT_CUSTOM_RANGE, encodeCustomRange } from './customRange.ts';
 import {
-  type CustomSide,
-  customRange,
+  advancedSides,
   guessFrame,
+  joinRange,
   LAST_RANGES,
   PREVIOUS_RANGES,
-  parseCustomSide,
+  readCustomRange,
+  resolveBounds,
   resolveTimeRange,
-  splitRange,
   type TimeFrame,
 } from './timeRange.ts';
 
@@ -30,19 +32,14 @@ const FRAMES: Array<{ key: TimeFrame; testId: string }> = [
   { key: 'No filter', testId: 'time-range-tab-no-filter' },
 ];
 
-function initialSides(value: string): [CustomSide, CustomSide] {
-  const sides = splitRange(value);
-  const since = sides ? parseCustomSide(sides[0]) : null;
-  const until = sides ? parseCustomSide(sides[1]) : null;
-  if (since && until) return [since, until];
-  return [
-    { mode: 'relative', amount: 7, unit: 'day', direction: 'before', anchor: 'today' },
-    { mode: 'today' },
-  ];
-}
-
 function pick(list: string[], value: string, fallback: string): string {
   return list.find((item) => item.toLowerCase() === value.trim().toLowerCase()) ?? fallback;
+}
+
+interface AdvancedState {
+  sides: [string, string];
+  /** The saved text while untouched, so a range typed by hand is applied back as it was. */
+  original: string | null;
 }
 
 /** The time-range picker's body: Last / Previous / Custom / Advanced / No filter. */
@@ -50,20 +47,26 @@ export function TimeRangeEditor({ value, onApply, onCancel, now }: TimeRangeEdit
   const [frame, setFrame] = useState<TimeFrame>(guessFrame(value));
   const [last, setLast] = useState(pick(LAST_RANGES, value, 'Last week'));
   const [previous, setPrevious] = useState(pick(PREVIOUS_RANGES, value, 'previous calendar week'));
-  const [sides, setSides] = useState(() => initialSides(value));
-  const [advanced, setAdvanced] = useState(splitRange(value) ? value : '');
+  const [custom, setCustom] = useState(() => readCustomRange(value) ?? DEFAULT_CUSTOM_RANGE);
+  const [advanced, setAdvanced] = useState<AdvancedState>(() => ({
+    sides: advancedSides(value),
+    original: guessFrame(value) === 'Advanced' ? value.trim() : null,
+  }));
 
+  const customText = encodeCustomRange(custom);
   const candidate =
     frame === 'Last'
       ? last
       : frame === 'Previous'
         ? previous
         : frame === 'Custom'
-          ? customRange(sides[0], sides[1])
+          ? customText
           : frame === 'Advanced'
-            ? advanced
+            ? (advanced.original ?? joinRange(...advanced.sides))
             : NO_FILTER;
   const resolved = resolveTimeRange(candidate, now);
+  const midnight = resolveBounds('today : ', now).since ?? '';
+  const customBounds = resolveBounds(customText, now);
 
   const choiceList = (list: string[], current: string, set: (v: string) => void) => (
     <Radio.Group value={current} onChange={(event) => set(event.target.value as string)}>
@@ -81,44 +84,37 @@ export function TimeRangeEditor({ value, onApply, onCancel, now }: TimeRangeEdit
     Last: choiceList(LAST_RANGES, last, setLast),
     Previous: choiceList(PREVIOUS_RANGES, previous, setPrevious),
     Custom: (
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text strong>START (INCLUSIVE)</Typography.Text>
-        <CustomSideInput
-          testId="time-range-start"
-          side={sides[0]}
-          onChange={(side) => setSides([side, sides[1]])}
-        />
-        <Typography.Text strong>END (EXCLUSIVE)</Typography.Text>
-        <CustomSideInput
-          testId="time-range-end"
-          side={sides[1]}
-          onChange={(side) => setSides([sides[0], side])}
-        />
-      </Space>
+      <CustomFrame
+        range={custom}
+        resolved={{
+          since: customBounds.since ?? midnight,
+          until: customBounds.until ?? midnight,
+          midnight,
+        }}
+        onChange={setCustom}
+      />
     ),
     Advanced: (
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input
-          data-testid="time-range-advanced"
-          aria-label="Advanced time range"
-          placeholder="DATEADD(DATETIME('today'), -7, day) : today"
-          value={advanced}
-          onChange={(event) => setAdvanced(event.target.value)}
-        />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          START : END, each a date, a phrase such as "7 days ago", or an expression.
-        </Typography.Text>
-      </Space>
+      <AdvancedFrame
+        sides={advanced.sides}
+        onChange={(sides) => setAdvanced({ sides, original: null })}
+      />
     ),
     'No filter': null,
   };
 
   return (
-    <div data-testid="time-range-popover" style={{ width: 380 }}>
+    <div data-testid="time-range-popover" style={{ width: 480, maxWidth: '100%' }}>
       <Tabs
         size="small"
         activeKey={frame}
-        onChange={(key) => setFrame(key as TimeFrame)}
+        onChange={(key) => {
+          // As in Superset, Advanced opens on the range being edited, to be refined by hand.
+          if (key === 'Advanced' && frame !== 'No filter') {
+            setAdvanced({ sides: advancedSides(candidate), original: null });
+          }
+          setFrame(key as TimeFrame);
+        }}
         items={FRAMES.map(({ key, testId }) => ({
           key,
           label: <span data-testid={testId}>{key}</span>,

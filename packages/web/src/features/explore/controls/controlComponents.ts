@@ -6,6 +6,7 @@ import { BoundsControl } from './BoundsControl.tsx';
 import { CheckboxControl } from './CheckboxControl.tsx';
 import { ColorPickerControl } from './ColorPickerControl.tsx';
 import { ColorSchemeControl } from './ColorSchemeControl.tsx';
+import { ColumnConfigControl } from './ColumnConfigControl.tsx';
 import { ColumnsControl } from './ColumnsControl.tsx';
 import { ConditionalFormattingControl } from './ConditionalFormattingControl.tsx';
 import { CurrencyControl } from './CurrencyControl.tsx';
@@ -35,5 +36,6 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   CurrencyControl,
   AnnotationLayerControl,
   BoundsControl,
+  ColumnConfigControl,
   HiddenControl,
 };

@@ -1,4 +1,5 @@
 import { formatTimeRange, getSinceUntil, NO_FILTER } from '@tessera/shared/time-range/index';
+import { type CustomRange, decodeCustomRange, encodeCustomRange } from './customRange.ts';
 
 /** The picker's tabs; a saved range reopens on the tab that can show it. */
 export type TimeFrame = 'Last' | 'Previous' | 'Custom' | 'Advanced' | 'No filter';
@@ -9,32 +10,7 @@ export const PREVIOUS_RANGES = [
   'previous calendar month',
   'previous calendar year',
 ];
-export const TIME_UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'];
-
-export type CustomSide =
-  | { mode: 'specific'; value: string }
-  | {
-      mode: 'relative';
-      amount: number;
-      unit: string;
-      direction: 'before' | 'after';
-      anchor: string;
-    }
-  | { mode: 'now' }
-  | { mode: 'today' }
-  | { mode: 'unbounded' };
-
 const SEPARATOR = ' : ';
-
-export function guessFrame(range: string | null | undefined): TimeFrame {
-  const text = (range ?? '').trim();
-  if (text === '' || text.toLowerCase() === NO_FILTER.toLowerCase()) return 'No filter';
-  if (LAST_RANGES.some((r) => r.toLowerCase() === text.toLowerCase())) return 'Last';
-  if (PREVIOUS_RANGES.some((r) => r.toLowerCase() === text.toLowerCase())) return 'Previous';
-  const sides = splitRange(text);
-  if (sides && parseCustomSide(sides[0]) && parseCustomSide(sides[1])) return 'Custom';
-  return 'Advanced';
-}
 
 export function splitRange(range: string): [string, string] | null {
   // The separator is a colon with whitespace or an edge on both sides (times hold colons).
@@ -43,47 +19,36 @@ export function splitRange(range: string): [string, string] | null {
   return [range.slice(0, match.index).trim(), range.slice(match.index + match[0].length).trim()];
 }
 
-const RELATIVE = /^DATEADD\(DATETIME\("([^"]+)"\),\s*(-?\d+),\s*([a-z]+)\)$/i;
-const SPECIFIC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/;
-
-export function parseCustomSide(text: string): CustomSide | null {
-  const side = text.trim();
-  if (side === '') return { mode: 'unbounded' };
-  if (side.toLowerCase() === 'now') return { mode: 'now' };
-  if (side.toLowerCase() === 'today') return { mode: 'today' };
-  if (SPECIFIC.test(side)) return { mode: 'specific', value: side };
-  const m = RELATIVE.exec(side);
-  if (m && TIME_UNITS.includes((m[3] as string).toLowerCase())) {
-    const amount = Number(m[2]);
-    return {
-      mode: 'relative',
-      amount: Math.abs(amount),
-      unit: (m[3] as string).toLowerCase(),
-      direction: amount < 0 ? 'before' : 'after',
-      anchor: m[1] as string,
-    };
-  }
-  return null;
+/**
+ * The Custom tab's reading of a range, only when writing it back gives the same text: a range
+ * the tab would rewrite (other spacing, quotes, anchors) opens on Advanced and stays as typed.
+ */
+export function readCustomRange(range: string): CustomRange | null {
+  const sides = splitRange(range.trim());
+  const custom = sides ? decodeCustomRange(sides[0], sides[1]) : null;
+  return custom && encodeCustomRange(custom) === range.trim() ? custom : null;
 }
 
-export function customSideText(side: CustomSide): string {
-  switch (side.mode) {
-    case 'unbounded':
-      return '';
-    case 'now':
-    case 'today':
-      return side.mode;
-    case 'specific':
-      return side.value.length === 16 ? `${side.value}:00` : side.value;
-    case 'relative': {
-      const amount = side.direction === 'before' ? -side.amount : side.amount;
-      return `DATEADD(DATETIME("${side.anchor}"), ${amount}, ${side.unit})`;
-    }
-  }
+export function guessFrame(range: string | null | undefined): TimeFrame {
+  const text = (range ?? '').trim();
+  if (text === '' || text.toLowerCase() === NO_FILTER.toLowerCase()) return 'No filter';
+  if (LAST_RANGES.some((r) => r.toLowerCase() === text.toLowerCase())) return 'Last';
+  if (PREVIOUS_RANGES.some((r) => r.toLowerCase() === text.toLowerCase())) return 'Previous';
+  if (readCustomRange(text)) return 'Custom';
+  return 'Advanced';
 }
 
-export function customRange(since: CustomSide, until: CustomSide): string {
-  return `${customSideText(since)}${SEPARATOR}${customSideText(until)}`.trim();
+/** The Advanced tab's two sides for a range, as Superset seeds them (`Last ...` is a start). */
+export function advancedSides(range: string): [string, string] {
+  const sides = splitRange(range.trim());
+  if (sides) return sides;
+  if (/^last\s/i.test(range.trim())) return [range.trim(), ''];
+  if (/^next\s/i.test(range.trim())) return ['', range.trim()];
+  return ['', ''];
+}
+
+export function joinRange(since: string, until: string): string {
+  return `${since.trim()}${SEPARATOR}${until.trim()}`;
 }
 
 function shortDate(text: string): string {
@@ -105,5 +70,18 @@ export function resolveTimeRange(range: string, now?: Date): ResolvedRange {
     };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The wall times a range resolves to (`YYYY-MM-DDTHH:mm:ss`), null where open or unreadable. */
+export function resolveBounds(
+  range: string,
+  now?: Date,
+): { since: string | null; until: string | null } {
+  try {
+    const { since, until } = formatTimeRange(getSinceUntil(range, { now }));
+    return { since: since || null, until: until || null };
+  } catch {
+    return { since: null, until: null };
   }
 }
