@@ -24,16 +24,16 @@ function compareValues(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-function cellBar(column: TableColumn, value: unknown, props: TableChartProps): string | null {
+function cellBar(column: TableColumn, value: unknown): string | null {
   if (!column.showCellBar || typeof value !== 'number') return null;
-  const color = props.colorPositiveNegative
+  const color = column.colorPositiveNegative
     ? value < 0
       ? 'rgba(230, 70, 60, 0.25)'
       : 'rgba(90, 193, 137, 0.3)'
     : 'rgba(0, 0, 0, 0.1)';
   let left: number;
   let width: number;
-  if (props.alignPositiveNegative) {
+  if (column.alignPositiveNegative) {
     const extent = Math.max(Math.abs(column.min), Math.abs(column.max)) || 1;
     left = 0;
     width = Math.abs(value) / extent;
@@ -161,7 +161,7 @@ export function TableChart(props: TableChartProps) {
   };
 
   const cellStyle = (column: TableColumn, value: unknown): CSSProperties => {
-    const bar = cellBar(column, value, props);
+    const bar = cellBar(column, value);
     const color = props.cellColor(column.key, value);
     const selected = (props.selected[column.key] ?? []).includes(value);
     const layers = [bar, color ? `linear-gradient(${color}, ${color})` : null].filter(Boolean);

@@ -77,6 +77,35 @@ describe('table transform', () => {
     expect(out.serverPageSize).toBe(20);
   });
 
+  it("lets a column's own settings (column_config) win over the chart-wide ones", () => {
+    const base = props();
+    const out = transformProps({
+      ...base,
+      formData: {
+        ...base.formData,
+        align_pn: false,
+        color_pn: true,
+        currency_format: { symbol: 'USD', symbolPosition: 'prefix' },
+        column_config: {
+          avg__imdb_rating: {
+            alignPositiveNegative: true,
+            colorPositiveNegative: false,
+            currencyFormat: { symbol: 'EUR', symbolPosition: 'suffix' },
+            horizontalAlign: 'center',
+            columnWidth: 120,
+          },
+        },
+      },
+    });
+    const [, gross, rating, count] = out.columns;
+    expect([gross?.alignPositiveNegative, gross?.colorPositiveNegative]).toEqual([false, true]);
+    expect([rating?.alignPositiveNegative, rating?.colorPositiveNegative]).toEqual([true, false]);
+    expect([count?.alignPositiveNegative, count?.colorPositiveNegative]).toEqual([false, true]);
+    expect(gross?.format(4.1e10)).toMatch(/^\$/);
+    expect(rating?.format(6.8)).toMatch(/€$/);
+    expect([rating?.align, rating?.width]).toEqual(['center', 120]);
+  });
+
   it('says which metric is missing', () => {
     expect(() =>
       transformProps(

@@ -1,3 +1,4 @@
+import type { ColumnConfig } from '@tessera/shared/controls/columnConfig';
 import type { Currency } from '@tessera/shared/format/number';
 import { getNumberFormatter } from '@tessera/shared/format/number';
 import { getTimeFormatter } from '@tessera/shared/format/time';
@@ -25,6 +26,10 @@ export interface TableColumn {
   format: (value: unknown) => string;
   align: 'left' | 'right' | 'center';
   showCellBar: boolean;
+  /** Cell bars grow from the left edge by absolute value (`align_pn`, or the column's own). */
+  alignPositiveNegative: boolean;
+  /** Cell bars red below zero, green above (`color_pn`, or the column's own). */
+  colorPositiveNegative: boolean;
   width?: number;
   /** Value range of the column, for cell bars. */
   min: number;
@@ -43,22 +48,12 @@ export interface TableChartProps extends DrawnProps {
   /** Every row of the query when paginated on the server (the row-count query). */
   rowCount: number;
   includeSearch: boolean;
-  alignPositiveNegative: boolean;
-  colorPositiveNegative: boolean;
   cellColor: CellColorer;
   /** Dimension columns a click cross-filters by. */
   filterColumns: string[];
   selected: Record<string, unknown[]>;
   hooks: ChartHooks;
   ownState: Record<string, unknown>;
-}
-
-interface ColumnConfig {
-  d3NumberFormat?: string;
-  d3TimeFormat?: string;
-  horizontalAlign?: 'left' | 'right' | 'center';
-  showCellBars?: boolean;
-  columnWidth?: number;
 }
 
 export const NULL_TEXT = 'N/A';
@@ -122,6 +117,8 @@ export function transformProps(chartProps: ChartProps): TableChartProps {
     (datasource?.metrics ?? []).map((m) => [m.metric_name, m.d3format ?? undefined]),
   );
   const showBars = formData.show_cell_bars !== false;
+  const alignPn = Boolean(formData.align_pn);
+  const colorPn = formData.color_pn !== false;
 
   const columns = wanted.map(({ key, kind }): TableColumn => {
     const i = colnames.indexOf(key);
@@ -142,7 +139,7 @@ export function transformProps(chartProps: ChartProps): TableChartProps {
           (kind === 'percent' ? '.3%' : undefined) ??
           (formData.number_format as string | undefined) ??
           metricFormats.get(key),
-        kind === 'percent' ? null : currency,
+        kind === 'percent' ? null : (own.currencyFormat ?? currency),
       );
       format = (v) => (v === null || v === undefined ? NULL_TEXT : f(Number(v)));
     } else {
@@ -158,6 +155,8 @@ export function transformProps(chartProps: ChartProps): TableChartProps {
       format,
       align: own.horizontalAlign ?? (numeric ? 'right' : 'left'),
       showCellBar: numeric && kind !== 'raw' && (own.showCellBars ?? showBars),
+      alignPositiveNegative: own.alignPositiveNegative ?? alignPn,
+      colorPositiveNegative: own.colorPositiveNegative ?? colorPn,
       ...(own.columnWidth ? { width: own.columnWidth } : {}),
       min: nums.length ? nums.reduce((a, b) => Math.min(a, b)) : 0,
       max: nums.length ? nums.reduce((a, b) => Math.max(a, b)) : 0,
@@ -182,8 +181,6 @@ export function transformProps(chartProps: ChartProps): TableChartProps {
     currentPage: Number(own.currentPage ?? 0) || 0,
     rowCount: typeof count === 'number' ? count : rows.length,
     includeSearch: Boolean(formData.include_search),
-    alignPositiveNegative: Boolean(formData.align_pn),
-    colorPositiveNegative: formData.color_pn !== false,
     cellColor: conditionalColorer(
       formData.conditional_formatting as ConditionalFormattingRule[] | undefined,
       (column) => rows.map((r) => r[column]),
