@@ -4,7 +4,9 @@
 // query) and warm (the same context again, answers cached), with the number of HTTP requests
 // each load made. Two views: "all 50" in a viewport tall enough to show every chart at once (so
 // charts that draw only when scrolled into view are all due), and "first screen" in 1280x800
-// (every chart on screen drawn). Aims (issue 6): under 2 s cold, under 800 ms warm.
+// (every chart on screen drawn). Aims (issue 6): under 2 s cold, under 800 ms warm. Each load
+// also reports what the main thread went through (long tasks) and how often each chart canvas
+// was painted in full (a chart drawn once paints once).
 // Run with `npm run bench -- dashboard-load`. It is a measurement, not a test.
 import type { Page, Request } from 'playwright-core';
 import { createMixedDashboard } from './support/benchDashboard.ts';
@@ -15,6 +17,7 @@ import {
   waitForChartsDrawn,
   waitForVisibleChartsDrawn,
 } from './support/browserCharts.ts';
+import { addDrawProbe, type DrawProbe, readDrawProbe } from './support/drawProbe.ts';
 import { machineLine } from './support/machine.ts';
 
 const CHARTS = 50;
@@ -34,6 +37,7 @@ interface Load {
   requests: number;
   chartDataRequests: number;
   otherApi: number;
+  probe: DrawProbe;
 }
 
 /** Page clock when the view counts as drawn: every chart, or every chart on screen. */
@@ -58,6 +62,7 @@ async function load(page: Page, url: string, drawn: Drawn): Promise<Load> {
         .map((e) => (e as PerformanceResourceTiming).responseEnd),
     ),
   );
+  const probe = await readDrawProbe(page);
   const paths = requests.map((r) => new URL(r.url()).pathname);
   const chartData = paths.filter((p) => p.startsWith('/api/v1/chart/data')).length;
   return {
@@ -67,7 +72,21 @@ async function load(page: Page, url: string, drawn: Drawn): Promise<Load> {
     requests: requests.length,
     chartDataRequests: chartData,
     otherApi: paths.filter((p) => p.startsWith('/api/')).length - chartData,
+    probe,
   };
+}
+
+/** Total draw time of the last load and its five costliest chart types. */
+function drawingSummary(probe: DrawProbe | undefined): string {
+  const byType = Object.entries(probe?.drawsByType ?? {});
+  if (byType.length === 0) return 'no draw measures';
+  const total = byType.reduce((sum, [, f]) => sum + f.totalMs, 0);
+  const count = byType.reduce((sum, [, f]) => sum + f.count, 0);
+  const costliest = byType
+    .sort(([, a], [, b]) => b.totalMs - a.totalMs)
+    .slice(0, 5)
+    .map(([type, f]) => `${type} ${ms(f.totalMs)} (${f.count}, max ${ms(f.maxMs)})`);
+  return `${count} charts in ${ms(total)}; costliest: ${costliest.join(', ')}`;
 }
 
 function summary(name: string, loads: Load[], aim: number): void {
@@ -82,6 +101,13 @@ function summary(name: string, loads: Load[], aim: number): void {
       `  medians: first chart drawn ${ms(median(loads.map((l) => l.firstMs)))}, last chart data received ${ms(median(loads.map((l) => l.dataEndMs)))}\n` +
         `  requests per load: ${first.requests} in all, ${first.chartDataRequests} chart-data, ${first.otherApi} other API`,
     );
+    const probes = loads.map((l) => l.probe);
+    const paints = probes.flatMap((p) => p.canvasPaints);
+    console.log(
+      `  main thread, medians: ${median(probes.map((p) => p.longTaskCount))} long tasks, longest ${ms(median(probes.map((p) => p.longestTaskMs)))}, blocking ${ms(median(probes.map((p) => p.blockingMs)))}\n` +
+        `  full paints per chart canvas: median ${median(paints)}, max ${Math.max(0, ...paints)}; ${paints.filter((n) => n > 1).length} of ${paints.length} canvases painted more than once`,
+    );
+    console.log(`  drawing, last load: ${drawingSummary(loads.at(-1)?.probe)}`);
   }
 }
 
@@ -108,6 +134,7 @@ try {
     for (let run = 0; run < COLD_RUNS; run += 1) {
       const context = await bench.newContext(view.viewport);
       const page = await context.newPage();
+      await addDrawProbe(page);
       cold.push(await load(page, `${url}?force=true`, view.drawn));
       if (run === COLD_RUNS - 1) {
         // The warm runs reuse the last cold context: its HTTP cache and the server's data cache.

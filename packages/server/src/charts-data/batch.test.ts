@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addShopDatabase, createDataset, grantToRole } from '../datasets/testFixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { storeKinds } from '../testing/stores.ts';
-import { BATCH_JSON_ONLY_MESSAGE } from './batch.ts';
+import { BATCH_CONCURRENCY, BATCH_JSON_ONLY_MESSAGE } from './batch.ts';
+import { chartDataCompileCount } from './service.ts';
 
 /** `POST /api/v1/chart/data/batch` on the shop DuckDB fixture of the chart-data tests. */
 
@@ -20,6 +21,7 @@ describe.each(storeKinds())('chart data batch on the %s metadata store', (store)
   let t: TestApp;
   let sales: number;
   let regions: number;
+  let shopId: number;
   const byRegion = (id: number) => ({
     datasource: { id, type: 'table' },
     queries: [{ columns: ['region'], metrics: [SUM_AMOUNT], orderby: [['region', true]] }],
@@ -34,6 +36,7 @@ describe.each(storeKinds())('chart data batch on the %s metadata store', (store)
   beforeAll(async () => {
     t = await createTestApp({ store });
     const shop = await addShopDatabase(t);
+    shopId = shop.id;
     sales = await createDataset(t, { database: shop.id, schema: 'main', table_name: 'sales' });
     regions = await createDataset(t, { database: shop.id, schema: 'main', table_name: 'regions' });
     await grantToRole(t, 'Gamma', ['datasource_access', datasourceView('shop', 'sales', sales)]);
@@ -101,6 +104,48 @@ describe.each(storeKinds())('chart data batch on the %s metadata store', (store)
     expect(tooMany.json().message).toEqual({ queries: [chartDataBatchTooLargeMessage(100)] });
     const anonymous = await post('anonymous', { queries: [byRegion(sales)] });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves a repeated batch (a warm dashboard) from the cache without compiling again', async () => {
+    const queries = [byRegion(sales), names(regions)];
+    const cold = (await post('admin', { queries }, '?force=true')).json().result;
+    expect(
+      cold.map((r: { result: Array<{ is_cached: boolean }> }) => r.result[0]?.is_cached),
+    ).toEqual([false, false]);
+    const compiled = chartDataCompileCount();
+    const warm = (await post('admin', { queries })).json().result;
+    expect(
+      warm.map((r: { result: Array<{ is_cached: boolean }> }) => r.result[0]?.is_cached),
+    ).toEqual([true, true]);
+    expect(warm[0].result[0].data).toEqual(cold[0].result[0].data);
+    expect(chartDataCompileCount()).toBe(compiled);
+  });
+
+  it('runs the entries of a batch at the same time, not one after another', async () => {
+    // Each query notes when DuckDB started it (its transaction's start), then counts for a while.
+    const slow = await createDataset(t, {
+      database: shopId,
+      schema: 'main',
+      table_name: 'slow_count',
+      sql: 'SELECT epoch(get_current_timestamp()) * 1000 AS started_ms, (SELECT count(*) FROM range(250000000)) AS n',
+    });
+    const startedAt = {
+      datasource: { id: slow, type: 'table' },
+      queries: [{ columns: ['started_ms', 'n'] }],
+    };
+    const single = performance.now();
+    await post('admin', { queries: [startedAt] }, '?force=true');
+    const oneQueryMs = performance.now() - single;
+    const res = await post(
+      'admin',
+      { queries: Array.from({ length: BATCH_CONCURRENCY }, () => startedAt) },
+      '?force=true',
+    );
+    const starts = (
+      res.json().result as Array<{ result: Array<{ data: Array<{ started_ms: number }> }> }>
+    ).map((entry) => entry.result[0]?.data[0]?.started_ms as number);
+    // One after another, the last would start at least (BATCH_CONCURRENCY - 1) queries later.
+    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(oneQueryMs);
   });
 
   it('runs a full batch of 100 and honours force', async () => {

@@ -1,6 +1,15 @@
-import { Alert, Empty, Flex, Spin } from 'antd';
-import { Component, type ErrorInfo, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { loadVizPlugin } from './registry.ts';
+import { Alert, Empty, Flex } from 'antd';
+import {
+  Component,
+  type ErrorInfo,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { ChartLoading } from './common/ChartLoading.tsx';
+import { loadVizPlugin, peekVizPlugin } from './registry.ts';
 import type { ChartProps, VizPlugin } from './types.ts';
 
 export const NO_RESULTS_MESSAGE = 'No results were returned for this query';
@@ -50,15 +59,30 @@ function hasNoRows(queriesData: ChartProps['queriesData']): boolean {
   );
 }
 
-/** Draws one chart: loads its type's code, transforms the answer and renders it. */
-export function ChartRenderer({ onRenderSuccess, onRenderFailure, ...props }: ChartRendererProps) {
+/**
+ * Draws one chart: loads its type's code, transforms the answer and renders it. Memoised: a host
+ * that re-renders for its own reasons (a dashboard chart's status turning `rendered`) with the
+ * same props does not run the chart's component again.
+ */
+export const ChartRenderer = memo(function ChartRenderer({
+  onRenderSuccess,
+  onRenderFailure,
+  ...props
+}: ChartRendererProps) {
   const vizType = props.formData.viz_type;
-  const [plugin, setPlugin] = useState<VizPlugin | null>(null);
+  // A type whose code already arrived (a dashboard starts loading it with the chart's data) draws
+  // in this very render, rather than after one more render for the promise.
+  const [plugin, setPlugin] = useState<VizPlugin | null>(() => peekVizPlugin(vizType));
   const [loadError, setLoadError] = useState<Error | null>(null);
 
   useEffect(() => {
     let live = true;
     setLoadError(null);
+    const loaded = peekVizPlugin(vizType);
+    if (loaded) {
+      setPlugin(loaded);
+      return;
+    }
     loadVizPlugin(vizType).then(
       (p) => live && setPlugin(p),
       (error: Error) => live && setLoadError(error),
@@ -111,7 +135,7 @@ export function ChartRenderer({ onRenderSuccess, onRenderFailure, ...props }: Ch
   if (!ready || !transformed) {
     return (
       <Flex align="center" justify="center" style={{ width: props.width, height: props.height }}>
-        <Spin />
+        <ChartLoading />
       </Flex>
     );
   }
@@ -128,4 +152,4 @@ export function ChartRenderer({ onRenderSuccess, onRenderFailure, ...props }: Ch
       </div>
     </RenderBoundary>
   );
-}
+});

@@ -59,8 +59,12 @@ const chart = (id: number, name: string) => ({
   thumbnail_url: null,
 });
 
-function fakeServer(options: { favoriteFails?: boolean } = {}) {
+function fakeServer(options: { favoriteFails?: boolean; datasetsAfterChartData?: boolean } = {}) {
   const calls: string[] = [];
+  let chartDataAsked: () => void = () => {};
+  const chartDataSeen = new Promise<void>((resolve) => {
+    chartDataAsked = resolve;
+  });
   api.configure({
     fetch: async (input, init) => {
       const url = String(input);
@@ -96,7 +100,12 @@ function fakeServer(options: { favoriteFails?: boolean } = {}) {
       if (path === '/api/v1/dashboard/1/charts') {
         return Response.json({ result: [chart(5, 'Total flights'), chart(6, 'Not placed')] });
       }
-      if (path === '/api/v1/dashboard/1/datasets') return Response.json({ result: [] });
+      if (path === '/api/v1/dashboard/1/datasets') {
+        // Answers only once a chart asked for its data: the page must not wait for the datasets.
+        if (options.datasetsAfterChartData) await chartDataSeen;
+        return Response.json({ result: [] });
+      }
+      if (path.startsWith('/api/v1/chart/data')) chartDataAsked();
       if (path === '/api/v1/chart/data/batch')
         return Response.json({ message: 'Not found' }, { status: 404 });
       if (path === '/api/v1/chart/data') {
@@ -148,6 +157,19 @@ describe('the dashboard page', () => {
     expect(within(charts[0] as HTMLElement).getByTestId('chart-title').textContent).toContain(
       'Total flights',
     );
+  });
+
+  it('asks for chart data without waiting for the datasets', async () => {
+    // The fake server holds the datasets back until a chart asked for its data: a page that
+    // waited for them would never get its charts' answers.
+    const calls = fakeServer({ datasetsAfterChartData: true });
+    renderPage('/dashboard/1/');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('dashboard-chart').map((chart) => chart.dataset.status)).toEqual(
+        ['success', 'success'],
+      ),
+    );
+    expect(calls).toContain('GET /api/v1/dashboard/1/datasets');
   });
 
   it('gives Gamma no edit button, and edit=true does nothing without the permission', async () => {

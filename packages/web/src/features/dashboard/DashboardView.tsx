@@ -10,6 +10,7 @@ import { useToasts } from '../../app/useToasts.ts';
 import { copyToClipboard } from '../../components/DataGrid/index.ts';
 import { ChartAnimationContext } from '../../viz/common/chartAnimation.ts';
 import { shareByEmailHref } from '../explore/exportChart.ts';
+import { createDrawScheduler } from './charts/drawScheduler.ts';
 import { DashboardGrid } from './components/DashboardGrid.tsx';
 import { DashboardHeader, type HeaderAction } from './components/header/DashboardHeader.tsx';
 import { CssModal, RefreshIntervalModal, SaveAsModal } from './components/header/HeaderModals.tsx';
@@ -52,6 +53,7 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
   const directPathUpdated = useDashboardSelector((s) => s.dashboardState.directPathLastUpdated);
   const gridRef = useRef<HTMLDivElement>(null);
   const [modal, setModal] = useState<HeaderModal>(null);
+  const [drawScheduler] = useState(createDrawScheduler);
   usePageTitle(info?.dashboard_title ?? 'Dashboard');
 
   const permissions = useMemo(
@@ -77,6 +79,7 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       labelColors: runtime.labelColors,
       onChartRendered: runtime.onChartRendered,
       shareChartLink,
+      drawScheduler,
     }),
     [
       permissions,
@@ -85,6 +88,7 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       runtime.labelColors,
       runtime.onChartRendered,
       shareChartLink,
+      drawScheduler,
     ],
   );
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { createDrawScheduler, type DrawScheduler } from './charts/drawScheduler.ts';
 import type { DashboardUrlParams } from './urlParams.ts';
 
 /** What every component of the page may need and that is not dashboard state: rights, options. */
@@ -23,6 +24,8 @@ export interface DashboardPageOptions {
   onChartRendered: (chartId: number) => void;
   /** Share links point here (the page's own address, without its hash). */
   shareChartLink: (layoutId: string) => Promise<string>;
+  /** Charts take turns to draw (charts/drawScheduler.ts): one scheduler per page. */
+  drawScheduler: DrawScheduler;
 }
 
 const NO_RIGHTS: DashboardPermissions = {
@@ -54,6 +57,7 @@ export const DashboardPageContext = createContext<DashboardPageOptions>({
   labelColors: {},
   onChartRendered: () => {},
   shareChartLink: async () => globalThis.location?.href ?? '',
+  drawScheduler: createDrawScheduler(),
 });
 
 export const useDashboardPage = () => useContext(DashboardPageContext);

@@ -1,12 +1,33 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+/** How far below (or above) the screen a chart already counts as in view. */
+export const IN_VIEW_MARGIN_PX = 200;
 
 /**
- * True once the element has come within `margin` of the viewport, and from then on: a chart
- * queries and draws when first scrolled to, and stays drawn. Without IntersectionObserver
- * (tests, old browsers) everything counts as in view.
+ * True once the element has come within `marginPx` of the viewport, and from then on: a chart
+ * queries and draws when first scrolled to, and stays drawn. The first check is made as the
+ * element is laid out (before the first paint), so the charts on the first screen ask for their
+ * data a frame earlier than an IntersectionObserver would tell; scrolling is left to the
+ * observer. Without IntersectionObserver (tests, old browsers) everything counts as in view.
  */
-export function useInView(ref: RefObject<HTMLElement | null>, margin = '200px'): boolean {
+export function useInView(
+  ref: RefObject<HTMLElement | null>,
+  marginPx = IN_VIEW_MARGIN_PX,
+): boolean {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first layout is checked by hand.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const box = element.getBoundingClientRect();
+    const visible =
+      box.height > 0 &&
+      box.bottom > -marginPx &&
+      box.top < globalThis.innerHeight + marginPx &&
+      box.right > 0 &&
+      box.left < globalThis.innerWidth;
+    if (visible) setSeen(true);
+  }, []);
   useEffect(() => {
     const element = ref.current;
     if (seen || !element || typeof IntersectionObserver === 'undefined') return;
@@ -17,12 +38,32 @@ export function useInView(ref: RefObject<HTMLElement | null>, margin = '200px'):
           observer.disconnect();
         }
       },
-      { rootMargin: margin },
+      { rootMargin: `${marginPx}px` },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, seen]);
+  }, [ref, marginPx, seen]);
   return seen;
+}
+
+/**
+ * Whether the element is on screen now, as a function to call when it matters (the draw
+ * scheduler asks it before each turn), so scrolling never re-renders the chart. Without
+ * IntersectionObserver everything counts as on screen.
+ */
+export function useOnScreen(ref: RefObject<HTMLElement | null>): () => boolean {
+  const onScreen = useRef(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const last = entries.at(-1);
+      if (last) onScreen.current = last.isIntersecting;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return useCallback(() => onScreen.current, []);
 }
 
 /** The element's content box, following resizes (0×0 until measured). */

@@ -41,6 +41,10 @@ export const dashboardInfoSlice = createSlice({
     dashboardInfoLoaded(_state, action: PayloadAction<DashboardInfoState>) {
       return action.payload;
     },
+    /** The datasets arrive after the dashboard (charts start querying without them). */
+    datasourcesLoaded(state, action: PayloadAction<Record<string, DatasourceMeta>>) {
+      state.datasources = { ...state.datasources, ...action.payload };
+    },
     dashboardInfoChanged(state, action: PayloadAction<Partial<DashboardInfo>>) {
       if (state.info) Object.assign(state.info, action.payload);
     },
@@ -54,5 +58,10 @@ export const dashboardInfoSlice = createSlice({
   },
 });
 
-export const { dashboardInfoLoaded, dashboardInfoChanged, metadataChanged, sliceChanged } =
-  dashboardInfoSlice.actions;
+export const {
+  dashboardInfoLoaded,
+  datasourcesLoaded,
+  dashboardInfoChanged,
+  metadataChanged,
+  sliceChanged,
+} = dashboardInfoSlice.actions;

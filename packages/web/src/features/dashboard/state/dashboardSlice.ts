@@ -120,6 +120,8 @@ export const dashboardSlice = createSlice({
         directPathToChild: p.directPathToChild ?? [],
         directPathLastUpdated: p.directPathToChild?.length ? Date.now() : 0,
         isStarred: state.isStarred,
+        // The datasets load on their own and may still be on their way.
+        datasetsStatus: state.datasetsStatus,
       };
     },
     editModeSet(state, action: PayloadAction<boolean>) {

@@ -13,7 +13,11 @@ import {
   chartUpdateStarted,
   chartUpdateSucceeded,
 } from './chartsSlice.ts';
-import { type DashboardInfo, dashboardInfoLoaded } from './dashboardInfoSlice.ts';
+import {
+  type DashboardInfo,
+  dashboardInfoLoaded,
+  datasourcesLoaded,
+} from './dashboardInfoSlice.ts';
 import { dashboardLoaded, datasetsStatusSet, publishedSet, starredSet } from './dashboardSlice.ts';
 import { setLayout } from './layoutSlice.ts';
 import type { DashboardThunk } from './store.ts';
@@ -37,25 +41,24 @@ function datasourceKey(item: Record<string, unknown>): string {
   return `${String(item.id)}__${String(item.type ?? 'table')}`;
 }
 
-/** Loads the dashboard, its charts and their datasets in parallel, then sets every slice up. */
+/**
+ * Loads the dashboard, its charts and their datasets in parallel, then sets every slice up. The
+ * charts ask for their data as soon as the dashboard and its charts are known; the datasets
+ * (needed to draw, not to query) land while the data is on its way.
+ */
 export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<DashboardInfo>> {
   return async (dispatch, _getState, { api, toast }) => {
+    // The charts' first data call is a POST: its CSRF token is fetched alongside the dashboard's
+    // own calls, not after them.
+    api.prefetchCsrfToken();
     const calls = dashboardApi(api);
     dispatch(datasetsStatusSet('loading'));
-    const datasetsCall = calls.datasets(options.idOrSlug).then(
-      (answer) => {
-        dispatch(datasetsStatusSet('complete'));
-        return answer.result;
-      },
-      () => {
-        dispatch(datasetsStatusSet('failed'));
-        return [] as Array<Record<string, unknown>>;
-      },
-    );
-    const [item, charts, datasets] = await Promise.all([
+    const datasetsCall = calls.datasets(options.idOrSlug).then((answer) => answer.result);
+    // Handled below once the dashboard is in; until then a failure must not count as unhandled.
+    datasetsCall.catch(() => undefined);
+    const [item, charts] = await Promise.all([
       calls.get(options.idOrSlug).then((a) => a.result),
       calls.charts(options.idOrSlug).then((a) => a.result),
-      datasetsCall,
     ]);
     const metadata = migrateJsonMetadata(item.json_metadata);
     const lastModified = Math.floor(new Date(item.changed_on).getTime() / 1000) || 0;
@@ -78,10 +81,7 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
     // Charts of the dashboard missing from its layout get rows at the end, as Superset does.
     const layout = migratePositionJson(item.position_json, charts);
     const slices: Record<number, DashboardChart> = Object.fromEntries(charts.map((c) => [c.id, c]));
-    const datasources: Record<string, DatasourceMeta> = Object.fromEntries(
-      datasets.map((d) => [datasourceKey(d), d as unknown as DatasourceMeta]),
-    );
-    dispatch(dashboardInfoLoaded({ info, slices, datasources }));
+    dispatch(dashboardInfoLoaded({ info, slices, datasources: {} }));
     dispatch(setLayout(layout));
 
     let directPath: string[] = [];
@@ -111,6 +111,16 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       }),
     );
     dispatch(chartsInitialised({ ids: charts.map((c) => c.id), force: options.force ?? false }));
+    datasetsCall.then(
+      (datasets) => {
+        const datasources: Record<string, DatasourceMeta> = Object.fromEntries(
+          datasets.map((d) => [datasourceKey(d), d as unknown as DatasourceMeta]),
+        );
+        dispatch(datasourcesLoaded(datasources));
+        dispatch(datasetsStatusSet('complete'));
+      },
+      () => dispatch(datasetsStatusSet('failed')),
+    );
 
     calls.favoriteStatus([item.id]).then(
       (status) => dispatch(starredSet(status[item.id] ?? false)),

@@ -10,7 +10,8 @@ import { ChartLoading } from '../../../../viz/common/ChartLoading.tsx';
 import type { ChartFilterClause, ChartHooks } from '../../../../viz/types.ts';
 import { chartMenuKeys } from '../../charts/chartMenu.ts';
 import { useChartActions } from '../../charts/useChartActions.ts';
-import { useElementSize, useInView } from '../../charts/useInView.ts';
+import { useChartDraw } from '../../charts/useChartDraw.ts';
+import { useElementSize, useInView, useOnScreen } from '../../charts/useInView.ts';
 import { useDashboardPage } from '../../pageContext.ts';
 import { chartRenderFailed, chartRenderSucceeded } from '../../state/chartsSlice.ts';
 import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice.ts';
@@ -78,12 +79,22 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   const outerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const inView = useInView(outerRef);
+  const onScreen = useOnScreen(outerRef);
   const size = useElementSize(bodyRef);
   const [modal, setModal] = useState<ChartModal | null>(null);
 
   useEffect(() => {
     if (inView && chart?.triggerQuery && slice) void dispatch(fetchChartData(chartId));
   }, [inView, chart?.triggerQuery, slice, chartId, dispatch]);
+
+  const drawing = useChartDraw({
+    inView,
+    vizType: slice?.viz_type,
+    formData: chart?.latestQueryFormData,
+    queriesData: chart?.queriesResponse,
+    sized: size.width > 0 && size.height > 0,
+    onScreen,
+  });
 
   const onRenderSuccess = useCallback(() => {
     dispatch(chartRenderSucceeded(chartId));
@@ -144,11 +155,11 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
         data-testid="chart-error"
       />
     );
-  } else if (inView && formData && queriesData && size.width > 0 && size.height > 0) {
+  } else if (drawing) {
     body = (
       <ChartRenderer
-        formData={formData}
-        queriesData={queriesData}
+        formData={drawing.formData}
+        queriesData={drawing.queriesData}
         width={size.width}
         height={size.height}
         datasource={datasource}
@@ -162,7 +173,10 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
       />
     );
   }
-  const loading = status === 'loading' || (inView && !queriesData && status !== 'failed');
+  // Also while an answer waits for its turn to draw.
+  const loading =
+    status === 'loading' ||
+    (status !== 'failed' && inView && (!queriesData || drawing?.queriesData !== queriesData));
 
   return (
     <div
@@ -195,17 +209,22 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
             }
       }
     >
-      <SliceHeader
-        title={title}
-        description={slice.description}
-        onToggleDescription={() => dispatch(sliceExpandToggled(chartId))}
-        menuKeys={menuKeys}
-        onExitFullscreen={fullSize ? () => dispatch(fullSizeChartSet(null)) : undefined}
-        onMenu={actions.run}
-        hideControls={page.url.hideChartControls}
-        isCached={Boolean(queriesData?.[0]?.is_cached)}
-      />
-      {expanded && slice.description_markdown && (
+      {/* Out of view, a plain title: fifty menus and measured titles slow the first render. */}
+      {!inView ? (
+        <PendingSliceTitle title={title} />
+      ) : (
+        <SliceHeader
+          title={title}
+          description={slice.description}
+          onToggleDescription={() => dispatch(sliceExpandToggled(chartId))}
+          menuKeys={menuKeys}
+          onExitFullscreen={fullSize ? () => dispatch(fullSizeChartSet(null)) : undefined}
+          onMenu={actions.run}
+          hideControls={page.url.hideChartControls}
+          isCached={Boolean(queriesData?.[0]?.is_cached)}
+        />
+      )}
+      {inView && expanded && slice.description_markdown && (
         <div
           data-testid="chart-description"
           style={{ padding: '0 8px 4px', color: token.colorTextSecondary, fontSize: 12 }}
@@ -244,6 +263,26 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
           onClose={() => setModal(null)}
         />
       )}
+    </div>
+  );
+}
+
+/** The title of a chart not yet scrolled to, at the height of `SliceHeader`. */
+function PendingSliceTitle({ title }: { title: string }) {
+  return (
+    <div
+      data-testid="chart-title"
+      style={{
+        height: HEADER_HEIGHT,
+        padding: '4px 4px 4px 8px',
+        lineHeight: '28px',
+        fontWeight: 600,
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        textOverflow: 'ellipsis',
+      }}
+    >
+      {title}
     </div>
   );
 }
