@@ -109,7 +109,8 @@ export function transformProps(chartProps: ChartProps): HeatmapProps {
 
   const option = {
     animation: false,
-    grid: { top: 16, left: 8, right: showLegend ? 72 : 16, bottom: 8, containLabel: true },
+    // The legend's handle labels sit left of its bar: room for them beside the cells.
+    grid: { top: 16, left: 8, right: showLegend ? 112 : 16, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
       data: xLabels,

@@ -96,6 +96,8 @@ export function worldMapOption(props: WorldMapProps, centroids: Map<string, [num
             bottom: 8,
             itemHeight: Math.max(60, Math.min(140, props.height / 4)),
             calculable: false,
+            // A bar without handles shows no values unless given its end labels.
+            text: [formatValue(max === min ? min + 1 : max), formatValue(min)],
             inRange: { color: props.sequentialColors },
             formatter: (v: number) => formatValue(v),
           },
