@@ -1,10 +1,19 @@
 // Post-processing of a 1,000,000-row result: the server's own pivot (then flatten, as a chart
 // sends it) and rolling mean, called in-process on a generated frame; time and heap for each,
-// next to the same computation written as a plain JavaScript loop, in the same run.
+// next to the same computation written as a plain JavaScript loop, in the same run. Then the
+// other row-wise operations on the same frame, next to one plain pass over a column; the heap
+// the input frame holds after them (an operation must not change how its input is stored); and
+// pivot and rolling again on the frame as the server reads it from Arrow batches.
 // Run with `npm run bench -- postprocessing`. It is a measurement, not a test.
-import { type Cell, frameOf } from '../packages/server/src/query-engine/postprocessing/frame.ts';
+import { Float64, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
+import {
+  type Cell,
+  column,
+  frameFromBatches,
+  frameOf,
+} from '../packages/server/src/query-engine/postprocessing/frame.ts';
 import { applyPostProcessing } from '../packages/server/src/query-engine/postprocessing/index.ts';
-import { type HeapFigures, heapOf } from './support/heap.ts';
+import { collectGarbage, type HeapFigures, heapOf } from './support/heap.ts';
 import { machineLine, mb } from './support/machine.ts';
 import { formatFigures, formatRatio, measure } from './support/measure.ts';
 
@@ -14,11 +23,13 @@ const COUNTRIES = ['AR', 'BR', 'CA', 'DE', 'ES', 'FR', 'IN', 'JP', 'UK', 'US'];
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2022, 0, 1);
 const WINDOW = 7;
-const RUNS = { runs: 3, warmup: 1 };
+const RUNS = { runs: 7, warmup: 2 };
+const OTHER_RUNS = { runs: 5, warmup: 1 };
 
 /** 1M rows, 1,000 rows a day for 1,000 days, ten countries; numbers from a fixed LCG. */
 function generate(): Map<string, Cell[]> {
-  // Filled by push, as the server fills a frame from Arrow batches (packed arrays, not holey).
+  // Filled by push (packed arrays, not holey): a frame built with frameOf. The server's own
+  // frames, read from Arrow, hold numeric columns in typed arrays: measured further down.
   const ds: Cell[] = [];
   const country: Cell[] = [];
   const sales: Cell[] = [];
@@ -61,6 +72,42 @@ const ROLLING_RULES = [
     options: { rolling_type: 'mean', window: WINDOW, columns: { sales: 'sales' } },
   },
 ];
+
+/** The other operations a chart sends, each alone on the 1M-row frame (resample on `ds`). */
+const OTHER_RULES: Array<[string, Array<{ operation: string; options: Record<string, unknown> }>]> =
+  [
+    ['cum sum', [{ operation: 'cum', options: { operator: 'sum', columns: { sales: 'sales' } } }]],
+    ['diff', [{ operation: 'diff', options: { periods: 1, columns: { sales: 'sales' } } }]],
+    [
+      'compare (percentage)',
+      [
+        {
+          operation: 'compare',
+          options: {
+            source_columns: ['sales'],
+            compare_columns: ['cost'],
+            compare_type: 'percentage',
+          },
+        },
+      ],
+    ],
+    [
+      'contribution (row)',
+      [{ operation: 'contribution', options: { orientation: 'row', columns: ['sales', 'cost'] } }],
+    ],
+    [
+      'sort (country asc, sales desc)',
+      [{ operation: 'sort', options: { by: ['country', 'sales'], ascending: [true, false] } }],
+    ],
+    ['resample 7D sum', [{ operation: 'resample', options: { rule: '7D', method: 'sum' } }]],
+    [
+      'rename + select',
+      [
+        { operation: 'rename', options: { columns: { sales: 'revenue' } } },
+        { operation: 'select', options: { columns: ['ds', 'revenue'] } },
+      ],
+    ],
+  ];
 
 /** The pivot's numbers by hand: one pass into per-(day, country) sums, then the wide table. */
 function pivotLoop(columns: Map<string, Cell[]>): Map<string, Cell[]> {
@@ -113,6 +160,18 @@ function pivotLoop(columns: Map<string, Cell[]>): Map<string, Cell[]> {
   return out;
 }
 
+/** One plain pass over a column into a new one: a running sum, the least a row-wise operation does. */
+function onePass(columns: Map<string, Cell[]>): Cell[] {
+  const values = columns.get('sales') as number[];
+  const out = new Array<Cell>(values.length);
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    sum += values[i] as number;
+    out[i] = sum;
+  }
+  return out;
+}
+
 /** A rolling mean by hand: a running window sum, null until the window is full. */
 function rollingLoop(columns: Map<string, Cell[]>): Cell[] {
   const values = columns.get('sales') as number[];
@@ -126,11 +185,40 @@ function rollingLoop(columns: Map<string, Cell[]>): Cell[] {
   return out;
 }
 
-const heapLine = (name: string, heap: HeapFigures) =>
-  `${name} heap: ${mb(heap.afterBytes)} in use right after (before GC), ` +
-  `${mb(heap.retainedBytes)} retained by the result, committed heap +${mb(heap.committedBytes)}`;
+interface MemoryFigures {
+  heap: HeapFigures;
+  /** ArrayBuffer memory (typed arrays live outside the JS heap) right after the work. */
+  afterBufferBytes: number;
+  /** ArrayBuffer memory still held by the result after a full GC. */
+  retainedBufferBytes: number;
+}
+
+/** `heapOf`, plus typed-array memory: the heap alone does not count it. */
+function memoryOf(work: () => unknown): MemoryFigures {
+  collectGarbage();
+  const buffersBefore = process.memoryUsage().arrayBuffers;
+  let afterBufferBytes = 0;
+  const { heap } = heapOf(() => {
+    const value = work();
+    afterBufferBytes = process.memoryUsage().arrayBuffers - buffersBefore;
+    return value;
+  });
+  return {
+    heap,
+    afterBufferBytes,
+    retainedBufferBytes: process.memoryUsage().arrayBuffers - buffersBefore,
+  };
+}
+
+const memoryLine = (name: string, memory: MemoryFigures) =>
+  `${name} heap: ${mb(memory.heap.afterBytes)} in use right after (before GC) ` +
+  `+ ${mb(memory.afterBufferBytes)} of typed arrays, ${mb(memory.heap.retainedBytes)} ` +
+  `+ ${mb(memory.retainedBufferBytes)} retained by the result, ` +
+  `committed heap +${mb(memory.heap.committedBytes)}`;
 
 console.log(machineLine());
+collectGarbage();
+const heapAtStart = process.memoryUsage().heapUsed;
 const generated = heapOf(generate);
 const columns = generated.value;
 const frame = frameOf(columns);
@@ -154,14 +242,16 @@ if (Math.abs(lastRolled - lastByHand) > 1e-6) {
   throw new Error(`rolling disagrees with the loop: ${lastRolled} vs ${lastByHand}`);
 }
 
-const pivotHeap = heapOf(() => applyPostProcessing(frame, PIVOT_RULES)).heap;
+const pivotHeap = memoryOf(() => applyPostProcessing(frame, PIVOT_RULES));
+const pivotLoopHeap = memoryOf(() => pivotLoop(columns));
 const pivotTime = await measure(
   'pivot+flatten (server)',
   () => applyPostProcessing(frame, PIVOT_RULES),
   RUNS,
 );
 const pivotLoopTime = await measure('pivot (plain loop)', () => pivotLoop(columns), RUNS);
-const rollingHeap = heapOf(() => applyPostProcessing(frame, ROLLING_RULES)).heap;
+const rollingHeap = memoryOf(() => applyPostProcessing(frame, ROLLING_RULES));
+const rollingLoopHeap = memoryOf(() => rollingLoop(columns));
 const rollingTime = await measure(
   `rolling mean, window ${WINDOW} (server)`,
   () => applyPostProcessing(frame, ROLLING_RULES),
@@ -175,12 +265,83 @@ const rollingLoopTime = await measure(
 
 console.log(`${ROWS} rows -> pivot of ${DAYS} days x ${COUNTRIES.length} countries x 2 metrics`);
 console.log(formatFigures(pivotTime));
-console.log(heapLine('pivot+flatten (server)', pivotHeap));
+console.log(memoryLine('pivot+flatten (server)', pivotHeap));
 console.log(formatFigures(pivotLoopTime));
+console.log(memoryLine('pivot (plain loop)', pivotLoopHeap));
 console.log(formatRatio(pivotLoopTime, pivotTime));
 console.log(`${ROWS} rows -> rolling mean over ${WINDOW} rows of one column`);
 console.log(formatFigures(rollingTime));
-console.log(heapLine(`rolling (server)`, rollingHeap));
+console.log(memoryLine(`rolling (server)`, rollingHeap));
 console.log(formatFigures(rollingLoopTime));
+console.log(memoryLine('rolling mean (plain loop)', rollingLoopHeap));
 console.log(formatRatio(rollingLoopTime, rollingTime));
+
+console.log(`${ROWS} rows -> other operations, each alone`);
+const onePassTime = await measure(
+  'one pass over a column (plain loop)',
+  () => onePass(columns),
+  OTHER_RUNS,
+);
+console.log(formatFigures(onePassTime));
+const timeFrame = { ...frame, index: ['ds'] };
+for (const [name, rules] of OTHER_RULES) {
+  const input = name.startsWith('resample') ? timeFrame : frame;
+  // The result's last column is read too: a sort may defer its work until rows are read.
+  const figures = await measure(
+    name,
+    () => {
+      const result = applyPostProcessing(input, rules);
+      return column(result, result.table.columnNames().at(-1) as string);
+    },
+    OTHER_RUNS,
+  );
+  console.log(`${formatFigures(figures)}; ${formatRatio(onePassTime, figures)}`);
+}
+
+collectGarbage();
+console.log(
+  `heap in use after the operations (after GC, input frame alive): ` +
+    `${mb(process.memoryUsage().heapUsed - heapAtStart)} above the start; ` +
+    `the input took ${mb(generated.heap.retainedBytes)} when made`,
+);
+
+// The same frame as the server reads a DuckDB result: TIMESTAMP, VARCHAR and DOUBLE columns
+// in Arrow batches of 2,048 rows, through frameFromBatches.
+const arrowTable = new Table({
+  ds: vectorFromArray(columns.get('ds') as Array<number | null>, new TimestampMillisecond()),
+  country: vectorFromArray(columns.get('country') as Array<string | null>, new Utf8()),
+  sales: vectorFromArray(columns.get('sales') as Array<number | null>, new Float64()),
+  cost: vectorFromArray(columns.get('cost') as Array<number | null>, new Float64()),
+});
+const batches = arrowTable.batches.flatMap((batch) =>
+  Array.from({ length: Math.ceil(batch.numRows / 2048) }, (_, i) =>
+    batch.slice(i * 2048, (i + 1) * 2048),
+  ),
+);
+const names = ['ds', 'country', 'sales', 'cost'];
+const readTime = await measure(
+  'frame from Arrow batches',
+  () => frameFromBatches(names, batches),
+  OTHER_RUNS,
+);
+const arrowFrame = heapOf(() => frameFromBatches(names, batches));
+const arrowPivotTime = await measure(
+  'pivot+flatten (server, frame from Arrow)',
+  () => applyPostProcessing(arrowFrame.value, PIVOT_RULES),
+  RUNS,
+);
+const arrowRollingTime = await measure(
+  'rolling mean (server, frame from Arrow)',
+  () => applyPostProcessing(arrowFrame.value, ROLLING_RULES),
+  RUNS,
+);
+console.log(`${ROWS} rows read from ${batches.length} Arrow batches, as the server reads a result`);
+console.log(
+  `${formatFigures(readTime)}; the frame holds ${mb(arrowFrame.heap.retainedBytes)} of heap`,
+);
+console.log(`${formatFigures(arrowPivotTime)}; ${formatRatio(pivotLoopTime, arrowPivotTime)}`);
+console.log(
+  `${formatFigures(arrowRollingTime)}; ${formatRatio(rollingLoopTime, arrowRollingTime)}`,
+);
+
 console.log(machineLine());

@@ -1,7 +1,16 @@
 import { badRequest } from '@tessera/shared/errors';
 import { table } from 'arquero';
-import { type Cell, column, FLAT_COLUMN_SEPARATOR, type Frame, frameOf } from './frame.ts';
-import { compareKeys, groupRows, reducer } from './stats.ts';
+import {
+  type Cell,
+  columnView,
+  FLAT_COLUMN_SEPARATOR,
+  type Frame,
+  frameOf,
+  rowCount,
+} from './frame.ts';
+import { groupRows } from './grouping.ts';
+import { reduceGroups } from './groupReduce.ts';
+import { compareKeys, reducer } from './stats.ts';
 
 /** aggregate and pivot: group rows by key columns and reduce each aggregate over the group. */
 
@@ -10,19 +19,21 @@ type Options = Record<string, unknown>;
 interface AggregateSpec {
   name: string;
   column: string;
-  reduce: (values: Cell[]) => Cell;
+  /** A name of `REDUCERS`, checked. */
+  operator: string;
+  options: Record<string, unknown>;
 }
 
 function specs(raw: unknown): AggregateSpec[] {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
   return Object.entries(raw as Record<string, Record<string, unknown> | null>).map(
     ([name, spec]) => {
-      const fn = reducer(spec?.operator, name);
-      const options = (spec?.options ?? {}) as Record<string, unknown>;
+      reducer(spec?.operator, name);
       return {
         name,
         column: typeof spec?.column === 'string' ? spec.column : name,
-        reduce: (values) => fn(values, options),
+        operator: String(spec?.operator),
+        options: (spec?.options ?? {}) as Record<string, unknown>,
       };
     },
   );
@@ -34,28 +45,46 @@ const stringList = (raw: unknown): string[] =>
 export function aggregate(frame: Frame, options: Options): Frame {
   const groupby = stringList(options.groupby);
   const aggregates = specs(options.aggregates);
-  const keys = groupby.map((name) => column(frame, name));
-  const groups = groupRows(keys, frame.table.numRows()).filter((g) =>
-    g.key.every((k) => k !== null),
-  );
+  const keys = groupby.map((name) => columnView(frame, name));
+  const groups = groupRows(keys, rowCount(frame), { dropMissing: true });
   const out = new Map<string, Cell[]>(
-    groupby.map((name, i) => [name, groups.map((g) => g.key[i] as Cell)]),
+    groupby.map((name, i) => [name, groups.keys.map((key) => key[i] as Cell)]),
   );
   for (const spec of aggregates) {
-    const values = column(frame, spec.column);
+    const values = columnView(frame, spec.column);
     out.set(
       spec.name,
-      groups.map((g) => spec.reduce(g.rows.map((r) => values[r] as Cell))),
+      reduceGroups(spec.operator, values, groups.groupOfRow, groups.keys.length, spec.options),
     );
   }
   return frameOf(out);
 }
 
+/** Every combination of one value from each list, the first list varying slowest. */
 function cartesian(lists: Cell[][]): Cell[][] {
   return lists.reduce<Cell[][]>(
     (acc, list) => acc.flatMap((prefix) => list.map((v) => [...prefix, v])),
     [[]],
   );
+}
+
+/**
+ * The column combinations a pivot spreads into, and each observed combination's place among
+ * them: the observed ones (sorted), or with `drop_missing_columns: false` every combination of
+ * the values seen at each level.
+ */
+function spreadColumns(observed: Cell[][], levels: number, dropMissing: boolean) {
+  if (dropMissing) return { combos: observed, placeOfObserved: observed.map((_, i) => i) };
+  const levelValues = Array.from({ length: levels }, (_, i) => [
+    ...new Set(observed.map((key) => key[i] as Cell)),
+  ]);
+  const combos = cartesian(levelValues).sort(compareKeys);
+  // Combinations are matched by the position of each of their values within its level.
+  const positions = levelValues.map((values) => new Map(values.map((v, at) => [v, at])));
+  const idOf = (combo: Cell[]) =>
+    combo.map((v, i) => (positions[i] as Map<Cell, number>).get(v)).join(',');
+  const placeById = new Map(combos.map((combo, at) => [idOf(combo), at]));
+  return { combos, placeOfObserved: observed.map((key) => placeById.get(idOf(key)) as number) };
 }
 
 export function pivot(frame: Frame, options: Options): Frame {
@@ -72,68 +101,72 @@ export function pivot(frame: Frame, options: Options): Frame {
   const combineWithMetric = options.combine_value_with_metric === true;
   const margins = options.marginal_distributions === true;
   const marginName = String(options.marginal_distribution_name ?? 'All');
-  const n = frame.table.numRows();
+  const n = rowCount(frame);
 
-  const indexKeys = index.map((name) => column(frame, name));
-  const columnKeys = columns.map((name) => column(frame, name).map((v) => (v === null ? fill : v)));
-  const rowGroups = groupRows(indexKeys, n).filter((g) => g.key.every((k) => k !== null));
-  const observed = groupRows(columnKeys, n).map((g) => g.key);
-  const combos = dropMissing
-    ? observed
-    : cartesian(columns.map((_, i) => [...new Set(observed.map((k) => k[i] as Cell))])).sort(
-        compareKeys,
-      );
-  // Each row's column combination, bucketed once per row group (pivots of 1M rows stay linear).
-  const comboIds = Array.from({ length: n }, (_, row) =>
-    JSON.stringify(columnKeys.map((k) => k[row])),
-  );
-  const bucket = (rows: number[]) => {
-    const byCombo = new Map<string, number[]>();
-    for (const row of rows) {
-      const id = comboIds[row] as string;
-      const list = byCombo.get(id);
-      if (list) list.push(row);
-      else byCombo.set(id, [row]);
-    }
-    return byCombo;
-  };
-  const rowBuckets = rowGroups.map((g) => bucket(g.rows));
+  const indexKeys = index.map((name) => columnView(frame, name));
+  const columnKeys = columns.map((name) => columnView(frame, name));
+  const rowGroups = groupRows(indexKeys, n, { dropMissing: true });
+  // Combinations are observed over every row, those with a missing index value included.
+  const observed = groupRows(columnKeys, n, { missingAs: fill });
+  const { combos, placeOfObserved } = spreadColumns(observed.keys, columns.length, dropMissing);
+  const rowsOut = rowGroups.keys.length;
+  const spread = columns.length ? combos.length : 1;
+
+  // Each row's cell of the wide table (row group x combination), and its combination alone for
+  // the margin row; -1 for rows without an index value. Without margins the row groups are not
+  // read again, so their array takes the cells in place.
+  const cellOfRow = margins ? new Int32Array(n) : rowGroups.groupOfRow;
+  const comboOfRow = margins ? new Int32Array(n) : null;
+  const rowsOfCell = new Int32Array(rowsOut * spread);
+  for (let row = 0; row < n; row++) {
+    const group = rowGroups.groupOfRow[row] as number;
+    const combo = columns.length
+      ? (placeOfObserved[observed.groupOfRow[row] as number] as number)
+      : 0;
+    const cell = group < 0 ? -1 : group * spread + combo;
+    cellOfRow[row] = cell;
+    if (cell >= 0) rowsOfCell[cell]++;
+    if (comboOfRow) comboOfRow[row] = group < 0 ? -1 : combo;
+  }
 
   const out = new Map<string, Cell[]>();
   const levels = new Map<string, string[]>();
   index.forEach((name, i) => {
-    const values = rowGroups.map((g) => g.key[i] as Cell);
+    const values = rowGroups.keys.map((key) => key[i] as Cell);
     if (margins) values.push(i === 0 ? marginName : '');
     out.set(name, values);
   });
-  const cellsFor = (rows: number[], spec: AggregateSpec, values: Cell[]) => {
-    if (rows.length === 0) return metricFill;
-    const result = spec.reduce(rows.map((r) => values[r] as Cell));
-    return result === null ? metricFill : result;
+  const filled = (cell: Cell) => (cell === null ? metricFill : cell);
+  const addColumn = (label: string[], cells: Cell[]) => {
+    const name = label.join(FLAT_COLUMN_SEPARATOR);
+    out.set(name, cells.map(filled));
+    if (label.length > 1) levels.set(name, label);
   };
-  const marginRows = Array.from({ length: n }, (_, i) => i).filter((r) =>
-    indexKeys.every((k) => k[r] !== null),
-  );
-  const marginBucket = bucket(marginRows);
   for (const spec of aggregates) {
-    const values = column(frame, spec.column);
-    const targets: Array<{ combo: Cell[] | null; label: string[] }> = columns.length
-      ? combos.map((combo) => ({ combo, label: combo.map(String) }))
-      : [{ combo: null, label: [] }];
-    if (margins && columns.length)
-      targets.push({ combo: null, label: [marginName, ...columns.slice(1).map(() => '')] });
-    for (const target of targets) {
-      const wanted = target.combo ? JSON.stringify(target.combo) : null;
-      const pick = (rows: number[], byCombo: Map<string, number[]>) =>
-        wanted === null ? rows : (byCombo.get(wanted) ?? []);
-      const cells = rowGroups.map((g, i) =>
-        cellsFor(pick(g.rows, rowBuckets[i] as Map<string, number[]>), spec, values),
-      );
-      if (margins) cells.push(cellsFor(pick(marginRows, marginBucket), spec, values));
-      const label = combineWithMetric ? [...target.label, spec.name] : [spec.name, ...target.label];
-      const name = label.join(FLAT_COLUMN_SEPARATOR);
-      out.set(name, cells);
-      if (label.length > 1) levels.set(name, label);
+    const values = columnView(frame, spec.column);
+    const reduce = (groupOfRow: Int32Array, groups: number) =>
+      reduceGroups(spec.operator, values, groupOfRow, groups, spec.options);
+    const cells = reduceGroups(
+      spec.operator,
+      values,
+      cellOfRow,
+      rowsOut * spread,
+      spec.options,
+      rowsOfCell,
+    );
+    const marginRow = comboOfRow ? reduce(comboOfRow, spread) : [];
+    const labelOf = (parts: string[]) =>
+      combineWithMetric ? [...parts, spec.name] : [spec.name, ...parts];
+    for (let combo = 0; combo < spread; combo++) {
+      const target = Array.from({ length: rowsOut }, (_, r) => cells[r * spread + combo] as Cell);
+      if (margins) target.push(marginRow[combo] as Cell);
+      addColumn(labelOf(columns.length ? (combos[combo] as Cell[]).map(String) : []), target);
+    }
+    if (comboOfRow && columns.length) {
+      const marginColumn = reduce(rowGroups.groupOfRow, rowsOut);
+      const everyRow = comboOfRow.map((combo) => (combo < 0 ? -1 : 0));
+      marginColumn.push(reduce(everyRow, 1)[0] as Cell);
+      addColumn(labelOf([marginName, ...columns.slice(1).map(() => '')]), marginColumn);
     }
   }
   return { table: table(out), index, levels };

@@ -1,6 +1,7 @@
 import { badRequest } from '@tessera/shared/errors';
-import { type Cell, column, type Frame, frameOf } from './frame.ts';
-import { groupRows, quantile } from './stats.ts';
+import { type Cell, columnView, type Frame, frameOf, rowCount } from './frame.ts';
+import { type GroupRows, groupRows, rowsByGroup, rowsOfGroup } from './grouping.ts';
+import { quantile } from './stats.ts';
 
 /** boxplot and histogram: distributions of a metric per group. */
 
@@ -8,6 +9,15 @@ type Options = Record<string, unknown>;
 
 const stringList = (raw: unknown): string[] =>
   raw === undefined || raw === null ? [] : (Array.isArray(raw) ? raw : [raw]).map(String);
+
+/** Groups of the frame's rows by `groupby` (missing keys kept, as their own group). */
+function groups(frame: Frame, groupby: string[]): { keys: Cell[][]; rows: GroupRows } {
+  const grouping = groupRows(
+    groupby.map((name) => columnView(frame, name)),
+    rowCount(frame),
+  );
+  return { keys: grouping.keys, rows: rowsByGroup(grouping.groupOfRow, grouping.keys.length) };
+}
 
 export function boxplot(frame: Frame, options: Options): Frame {
   const groupby = stringList(options.groupby);
@@ -31,16 +41,14 @@ export function boxplot(frame: Frame, options: Options): Frame {
   } else if (whisker !== 'tukey' && whisker !== 'min/max') {
     throw badRequest(`Invalid whisker_type: ${whisker}`);
   }
-  const keys = groupby.map((name) => column(frame, name));
-  const groups = groupRows(keys, frame.table.numRows());
+  const { keys, rows } = groups(frame, groupby);
   const out = new Map<string, Cell[]>(
-    groupby.map((name, i) => [name, groups.map((g) => g.key[i] as Cell)]),
+    groupby.map((name, i) => [name, keys.map((key) => key[i] as Cell)]),
   );
   for (const metric of metrics) {
-    const values = column(frame, metric);
-    const stats = groups.map((g) => {
-      const xs = g.rows
-        .map((r) => values[r])
+    const values = columnView(frame, metric);
+    const stats = keys.map((_, group) => {
+      const xs = Array.from(rowsOfGroup(rows, group), (r) => values.at(r))
         .filter((v): v is number => typeof v === 'number')
         .sort((a, b) => a - b);
       const q1 = quantile(xs, 0.25);
@@ -84,13 +92,22 @@ export function histogram(frame: Frame, options: Options): Frame {
   const bins = Number(options.bins ?? 5);
   if (!Number.isInteger(bins) || bins <= 0)
     throw badRequest('The number of bins must be a positive integer');
-  const values = column(frame, name);
-  const xs = values.filter((v): v is number => typeof v === 'number');
-  if (xs.length !== values.filter((v) => v !== null).length) {
-    throw badRequest(`The column "${name}" must be numeric`);
+  const values = columnView(frame, name);
+  let numbers = 0;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < values.length; row++) {
+    const v = values.at(row) as Cell;
+    if (v === null) continue;
+    if (typeof v !== 'number') throw badRequest(`The column "${name}" must be numeric`);
+    numbers++;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
   }
-  let lo = xs.length ? Math.min(...xs) : 0;
-  let hi = xs.length ? Math.max(...xs) : 1;
+  if (numbers === 0) {
+    lo = 0;
+    hi = 1;
+  }
   if (lo === hi) {
     lo -= 0.5;
     hi += 0.5;
@@ -99,15 +116,14 @@ export function histogram(frame: Frame, options: Options): Frame {
   const labels = edges
     .slice(0, -1)
     .map((e, i) => `${edgeText(e)} - ${edgeText(edges[i + 1] as number)}`);
-  const keys = groupby.map((g) => column(frame, g));
-  const groups = groupRows(keys, frame.table.numRows());
+  const { keys, rows } = groups(frame, groupby);
   const out = new Map<string, Cell[]>(
-    groupby.map((g, i) => [g, groups.map((gr) => gr.key[i] as Cell)]),
+    groupby.map((g, i) => [g, keys.map((key) => key[i] as Cell)]),
   );
-  const counts = groups.map((g) => {
+  const counts = keys.map((_, group) => {
     const c = new Array<number>(bins).fill(0);
-    for (const r of g.rows) {
-      const x = values[r];
+    for (const r of rowsOfGroup(rows, group)) {
+      const x = values.at(r);
       if (typeof x !== 'number') continue;
       // The last bin includes its right edge, as numpy's histogram does.
       c[Math.min(Math.floor(((x - lo) / (hi - lo)) * bins), bins - 1)]++;

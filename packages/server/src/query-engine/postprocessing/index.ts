@@ -4,8 +4,9 @@ import { aggregate, pivot } from './aggregate.ts';
 import { boxplot, histogram } from './distribution.ts';
 import { type Frame, levelsOf } from './frame.ts';
 import { resample } from './resample.ts';
+import { rolling } from './rolling.ts';
 import { flatten, rank, rename, select, sort } from './shape.ts';
-import { compare, contribution, cum, diff, rolling } from './window.ts';
+import { compare, contribution, cum, diff } from './window.ts';
 
 /**
  * Superset's post-processing operations, applied in order to the query's result (README of

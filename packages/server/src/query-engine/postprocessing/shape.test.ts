@@ -1,5 +1,6 @@
+import { desc } from 'arquero';
 import { describe, expect, it } from 'vitest';
-import { type Cell, frameOf, rowsOf } from './frame.ts';
+import { type Cell, columnView, frameOf, rowsOf } from './frame.ts';
 import { applyPostProcessing } from './index.ts';
 import { base, refusal } from './testSupport.ts';
 
@@ -46,6 +47,81 @@ describe('sort, rename, select', () => {
     expect(refusal(() => run('select', { columns: ['nope'] }))).toBe(
       'Referenced columns not available in DataFrame: nope',
     );
+  });
+});
+
+describe('sort edge cases', () => {
+  const tagged = (values: Cell[]) =>
+    frameOf(
+      new Map<string, Cell[]>([
+        ['v', values],
+        ['row', values.map((_, i) => i)],
+      ]),
+    );
+  const rowsAfter = (options: Record<string, unknown>, frame: ReturnType<typeof tagged>) =>
+    run('sort', options, frame).map((r) => r.row);
+
+  it('puts null first, then NaN, ascending; the exact reverse descending; ties in row order', () => {
+    const frame = tagged([3, null, 1, Number.NaN, 1]);
+    expect(rowsAfter({ by: 'v' }, frame)).toEqual([1, 3, 2, 4, 0]);
+    expect(rowsAfter({ by: 'v', ascending: false }, frame)).toEqual([0, 2, 4, 3, 1]);
+  });
+
+  it.each([
+    ['numbers', [2, null, -0, 0, 1.5, Number.NaN, 2]],
+    ['text', ['b', null, 'a', 'B', 'b', '']],
+    ['booleans', [true, null, false, true]],
+    ['numbers and text', ['b', 2, null, 'a', 10, '10']],
+  ])('orders %s as arquero orderby does', (_, values) => {
+    const frame = tagged(values as Cell[]);
+    for (const ascending of [true, false]) {
+      const expected = frame.table
+        .orderby(ascending ? 'v' : desc('v'))
+        .objects()
+        .map((r) => (r as { row: number }).row);
+      expect(rowsAfter({ by: 'v', ascending }, frame)).toEqual(expected);
+    }
+  });
+
+  it('sorts by several columns, and the next operation reads the sorted rows', () => {
+    expect(
+      run('sort', { by: ['product', 'cost'], ascending: [false, true] }).map((r) => r.sales),
+    ).toEqual([4, 3, 1, 2]);
+    const frame = applyPostProcessing(base(), [
+      { operation: 'sort', options: { by: 'sales', ascending: false } },
+      { operation: 'cum', options: { operator: 'sum', columns: { sales: 'running' } } },
+    ]);
+    expect(rowsOf(frame).map((r) => r.running)).toEqual([4, 7, 9, 10]);
+  });
+
+  it('keeps nulls null in the sorted columns the next operations read', () => {
+    const frame = applyPostProcessing(tagged([3, null, 1]), [
+      { operation: 'sort', options: { by: 'row', ascending: false } },
+      { operation: 'cum', options: { operator: 'sum', columns: { v: 'running' } } },
+      { operation: 'rolling', options: { rolling_type: 'sum', window: 2, columns: { v: 'r' } } },
+    ]);
+    expect(rowsOf(frame)).toEqual([
+      { v: 1, row: 2, running: 1, r: null },
+      { v: null, row: 1, running: null, r: null },
+      { v: 3, row: 0, running: 4, r: null },
+    ]);
+  });
+
+  it('sorts an empty frame', () => {
+    expect(run('sort', { by: 'v' }, tagged([]))).toEqual([]);
+  });
+});
+
+describe('columns kept as they are', () => {
+  it('select, rename and flatten pass columns on without copying them', () => {
+    const input = base();
+    const selected = applyPostProcessing(input, [
+      { operation: 'select', options: { columns: ['sales', 'cost'] } },
+      { operation: 'rename', options: { columns: { sales: 'revenue' } } },
+      { operation: 'flatten', options: {} },
+    ]);
+    expect(columnView(selected, 'revenue')).toBe(columnView(input, 'sales'));
+    expect(columnView(selected, 'cost')).toBe(columnView(input, 'cost'));
   });
 });
 

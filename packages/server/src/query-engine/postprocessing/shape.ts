@@ -1,16 +1,20 @@
 import { badRequest } from '@tessera/shared/errors';
-import { desc } from 'arquero';
+import { desc, table } from 'arquero';
 import {
   type Cell,
-  column,
+  type CellColumn,
   columnNames,
-  columnsOf,
+  columnView,
+  columnViews,
   FLAT_COLUMN_SEPARATOR,
   type Frame,
   levelsOf,
+  rowCount,
   withColumns,
 } from './frame.ts';
-import { compareCells, groupRows } from './stats.ts';
+import { groupRows, rowsByGroup, rowsOfGroup } from './grouping.ts';
+import { reorder, sortedRows } from './sortOrder.ts';
+import { compareCells } from './stats.ts';
 
 /** Operations on the shape of the table: sort, flatten, rename, select, rank. */
 
@@ -34,18 +38,30 @@ export function sort(frame: Frame, options: Options): Frame {
     throw badRequest('sort needs `by`, `columns` or `is_sort_index`');
   }
   if (keys.length === 0) return frame;
-  for (const [name] of keys) column(frame, name);
+  const order = sortedRows(
+    keys.map(([name, asc]) => [columnView(frame, name), asc]),
+    rowCount(frame),
+  );
+  if (order) {
+    const columns = columnViews(frame);
+    for (const [name, values] of columns) columns.set(name, reorder(values, order));
+    return { ...frame, table: table(columns) };
+  }
   // Names are passed as plain column names (never expression text), so user input stays data.
-  const table = frame.table.orderby(...keys.map(([name, asc]) => (asc ? name : desc(name))));
-  return { ...frame, table };
+  // The order is applied to the columns once here (reify), so the operations after a sort read
+  // plain columns instead of going through the row order on every access.
+  const ordered = frame.table
+    .orderby(...keys.map(([name, asc]) => (asc ? name : desc(name))))
+    .reify();
+  return { ...frame, table: ordered };
 }
 
 export function flatten(frame: Frame, options: Options): Frame {
   const dropLevels = new Set(((options.drop_levels ?? []) as unknown[]).map(Number));
-  const columns = new Map<string, Cell[]>();
+  const columns = new Map<string, CellColumn>();
   for (const name of columnNames(frame)) {
     const levels = levelsOf(frame, name).filter((_, i) => !dropLevels.has(i));
-    columns.set(levels.join(FLAT_COLUMN_SEPARATOR), column(frame, name));
+    columns.set(levels.join(FLAT_COLUMN_SEPARATOR), columnView(frame, name));
   }
   return { ...withColumns({ ...frame, levels: new Map() }, columns), index: frame.index };
 }
@@ -54,7 +70,7 @@ export function rename(frame: Frame, options: Options): Frame {
   const mapping = (options.columns ?? {}) as Record<string, string | null>;
   const level =
     options.level === undefined || options.level === null ? null : Number(options.level);
-  const columns = new Map<string, Cell[]>();
+  const columns = new Map<string, CellColumn>();
   const levels = new Map<string, string[]>();
   const index = [...frame.index];
   for (const name of columnNames(frame)) {
@@ -69,7 +85,7 @@ export function rename(frame: Frame, options: Options): Frame {
       else if (to !== null && to !== undefined) parts[i] = String(to);
     }
     const renamed = parts.join(FLAT_COLUMN_SEPARATOR);
-    columns.set(renamed, column(frame, name));
+    columns.set(renamed, columnView(frame, name));
     if (parts.length > 1) levels.set(renamed, parts);
     const at = index.indexOf(name);
     if (at >= 0) index[at] = renamed;
@@ -85,13 +101,13 @@ export function select(frame: Frame, options: Options): Frame {
   const missing = [...wanted, ...exclude].filter((n) => !names.includes(n));
   if (missing.length)
     throw badRequest(`Referenced columns not available in DataFrame: ${missing.join(', ')}`);
-  const all = columnsOf(frame);
-  const columns = new Map<string, Cell[]>();
+  const all = columnViews(frame);
+  const columns = new Map<string, CellColumn>();
   for (const name of wanted) {
     if (exclude.has(name)) continue;
     columns.set(
       Object.hasOwn(renames, name) ? String(renames[name]) : name,
-      all.get(name) as Cell[],
+      all.get(name) as CellColumn,
     );
   }
   return withColumns(
@@ -104,26 +120,30 @@ export function select(frame: Frame, options: Options): Frame {
 /** Percentile rank (average method, ascending) of `metric`, within `group_by` when given. */
 export function rank(frame: Frame, options: Options): Frame {
   const metric = String(options.metric ?? '');
-  const values = column(frame, metric);
-  const groupBy = options.group_by ? [column(frame, String(options.group_by))] : [];
-  const out: Cell[] = values.map(() => null);
-  for (const group of groupRows(groupBy, values.length)) {
-    const present = group.rows.filter((r) => typeof values[r] === 'number');
-    const sorted = [...present].sort((a, b) => compareCells(values[a] as Cell, values[b] as Cell));
+  const values = columnView(frame, metric);
+  const groupBy = options.group_by ? [columnView(frame, String(options.group_by))] : [];
+  const out: Cell[] = new Array(values.length).fill(null);
+  const grouping = groupRows(groupBy, values.length);
+  const byGroup = rowsByGroup(grouping.groupOfRow, grouping.keys.length);
+  grouping.keys.forEach((_, group) => {
+    const present = Array.from(rowsOfGroup(byGroup, group)).filter(
+      (r) => typeof values.at(r) === 'number',
+    );
+    const sorted = present.sort((a, b) => compareCells(values.at(a) as Cell, values.at(b) as Cell));
     let i = 0;
     while (i < sorted.length) {
       let j = i;
       while (
         j + 1 < sorted.length &&
-        values[sorted[j + 1] as number] === values[sorted[i] as number]
+        values.at(sorted[j + 1] as number) === values.at(sorted[i] as number)
       )
         j++;
       const average = (i + j + 2) / 2;
       for (let k = i; k <= j; k++) out[sorted[k] as number] = average / sorted.length;
       i = j + 1;
     }
-  }
-  const columns = columnsOf(frame);
+  });
+  const columns = columnViews(frame);
   columns.set('rank', out);
   return withColumns(frame, columns);
 }

@@ -11,7 +11,7 @@ export type Reducer = (values: Cell[], options?: Record<string, unknown>) => Cel
 const numbers = (values: Cell[]) =>
   values.filter((v): v is number => typeof v === 'number' && !Number.isNaN(v));
 
-export function quantile(sorted: number[], q: number): number | null {
+export function quantile(sorted: ArrayLike<number>, q: number): number | null {
   if (sorted.length === 0) return null;
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
@@ -36,12 +36,16 @@ const mean: Reducer = (values) => {
   return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null;
 };
 const median: Reducer = (values) => quantile(sortedNumbers(values), 0.5);
-const percentile: Reducer = (values, options) => {
+/** percentile's `q` option (0-100, default 50) as a fraction. */
+export function percentileFraction(options: Record<string, unknown> | undefined): number {
   const q = Number(options?.q ?? 50);
   if (!Number.isFinite(q) || q < 0 || q > 100)
     throw badRequest('percentile q must be between 0 and 100');
-  return quantile(sortedNumbers(values), q / 100);
-};
+  return q / 100;
+}
+
+const percentile: Reducer = (values, options) =>
+  quantile(sortedNumbers(values), percentileFraction(options));
 const min: Reducer = (values) => {
   const xs = numbers(values);
   return xs.length ? Math.min(...xs) : null;
@@ -106,20 +110,4 @@ export function compareKeys(a: Cell[], b: Cell[]): number {
     if (c !== 0) return c;
   }
   return 0;
-}
-
-/** Row indexes grouped by key tuples, in sorted key order. */
-export function groupRows(keys: Cell[][], length: number): Array<{ key: Cell[]; rows: number[] }> {
-  const groups = new Map<string, { key: Cell[]; rows: number[] }>();
-  for (let row = 0; row < length; row++) {
-    const key = keys.map((k) => k[row] as Cell);
-    const id = JSON.stringify(key);
-    let group = groups.get(id);
-    if (!group) {
-      group = { key, rows: [] };
-      groups.set(id, group);
-    }
-    group.rows.push(row);
-  }
-  return [...groups.values()].sort((a, b) => compareKeys(a.key, b.key));
 }

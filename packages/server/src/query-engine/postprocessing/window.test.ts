@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, column, frameOf, rowsOf } from './frame.ts';
+import { type Cell, column, columnView, frameOf, rowsOf } from './frame.ts';
 import { applyPostProcessing } from './index.ts';
 import { base, refusal } from './testSupport.ts';
 
@@ -60,6 +60,117 @@ describe('rolling', () => {
     expect(refusal(() => apply('rolling', { rolling_type: 'sum' }))).toBe(
       'Undefined window for rolling operation',
     );
+  });
+});
+
+describe('rolling over nulls, empty frames and unchanged columns', () => {
+  // Windows of 3: [1], [1 null], [1 null 3], [null 3 4], [3 4 null], [4 null 6].
+  const gappy = () => frameOf(new Map<string, Cell[]>([['v', [1, null, 3, 4, null, 6]]]));
+  const rolled = (rolling_type: string, extra: Record<string, unknown> = {}, frame = gappy()) =>
+    column(
+      apply('rolling', { rolling_type, window: 3, columns: { v: 'v' }, ...extra }, frame),
+      'v',
+    ).map((v) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v));
+  const SQRT2 = Math.round(Math.SQRT2 * 1e6) / 1e6;
+
+  it.each([
+    ['sum', [1, 1, 4, 7, 7, 10]],
+    ['mean', [1, 1, 2, 3.5, 3.5, 5]],
+    ['count', [1, 1, 2, 2, 2, 2]],
+    ['min', [1, 1, 1, 3, 3, 4]],
+    ['max', [1, 1, 3, 4, 4, 6]],
+    ['median', [1, 1, 2, 3.5, 3.5, 5]],
+    ['std', [null, null, SQRT2, ROOT_HALF, ROOT_HALF, SQRT2]],
+    ['var', [null, null, 2, 0.5, 0.5, 2]],
+  ])('%s skips nulls inside the window (min_periods 1)', (type, expected) => {
+    expect(rolled(type, { min_periods: 1 })).toEqual(expected);
+  });
+
+  it('is null while the window holds fewer numbers than min_periods (the window by default)', () => {
+    expect(rolled('sum')).toEqual([null, null, null, null, null, null]);
+    const frame = frameOf(new Map<string, Cell[]>([['v', [1, 2, null, 4, 5, 6]]]));
+    expect(rolled('sum', { window: 2 }, frame)).toEqual([null, 3, null, null, 9, 11]);
+  });
+
+  it('replaces only the columns it rolls; the others are the same columns, not copies', () => {
+    const input = base();
+    const out = apply(
+      'rolling',
+      { rolling_type: 'sum', window: 2, columns: { sales: 's2' } },
+      input,
+    );
+    expect(out.table.columnNames()).toEqual(['ds', 'country', 'product', 'sales', 'cost', 's2']);
+    for (const name of ['ds', 'country', 'product', 'sales', 'cost']) {
+      expect(columnView(out, name)).toBe(columnView(input, name));
+    }
+    expect(column(input, 'sales')).toEqual([1, 2, 3, 4]);
+  });
+
+  it('rolls an empty frame into an empty frame', () => {
+    const empty = frameOf(new Map<string, Cell[]>([['v', []]]));
+    expect(rowsOf(apply('rolling', { rolling_type: 'mean', window: 7 }, empty))).toEqual([]);
+  });
+});
+
+describe('cum, diff, compare and contribution over nulls', () => {
+  const gappy = () =>
+    frameOf(
+      new Map<string, Cell[]>([
+        ['v', [1, null, 2, Number.NaN, 3]],
+        ['w', [2, 0, null, 1, 0]],
+      ]),
+    );
+
+  it('leaves null (and NaN) cells null and goes on after them', () => {
+    const frame = gappy();
+    expect(column(apply('cum', { operator: 'sum', columns: { v: 'v' } }, frame), 'v')).toEqual([
+      1,
+      null,
+      3,
+      null,
+      6,
+    ]);
+    expect(column(apply('diff', { columns: { v: 'v' } }, frame), 'v')).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(column(apply('diff', { columns: { v: 'v' }, periods: -2 }, frame), 'v')).toEqual([
+      -1,
+      null,
+      -1,
+      null,
+      null,
+    ]);
+  });
+
+  it('compares to null where a side is null or the base is 0', () => {
+    const options = { source_columns: ['v'], compare_columns: ['w'], compare_type: 'ratio' };
+    expect(column(apply('compare', options, gappy()), 'ratio__v__w')).toEqual([
+      0.5,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('counts nulls as 0 in totals and answers null for a total of 0', () => {
+    const frame = gappy();
+    expect(
+      column(apply('contribution', { orientation: 'column', columns: ['w'] }, frame), 'w'),
+    ).toEqual([2 / 3, 0, null, 1 / 3, 0]);
+    const zero = frameOf(new Map<string, Cell[]>([['z', [0, null, 0]]]));
+    expect(column(apply('contribution', { columns: ['z'] }, zero), 'z')).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(
+      column(apply('contribution', { orientation: 'row', columns: ['v', 'w'] }, frame), 'w'),
+    ).toEqual([2 / 3, null, null, 1, 0]);
   });
 });
 
@@ -205,6 +316,49 @@ describe('resample', () => {
       ['2024-01-01T02', null],
       ['2024-01-01T03', 6],
     ]);
+  });
+
+  it('orders rows by time first; at equal times the later row is the one ffill takes', () => {
+    const frame = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(3), H(1), H(3), H(2, 6)]],
+        ['v', [30, 10, 31, 20]],
+      ]),
+      ['ds'],
+    );
+    expect(resampled({ rule: '1D', method: 'ffill' }, frame).map(([, v]) => v)).toEqual([
+      10, 10, 31,
+    ]);
+    expect(resampled({ rule: '1D', method: 'bfill' }, frame).map(([, v]) => v)).toEqual([
+      10, 20, 30,
+    ]);
+    expect(resampled({ rule: '1D', method: 'asfreq' }, frame).map(([, v]) => v)).toEqual([
+      10,
+      null,
+      30,
+    ]);
+    expect(resampled({ rule: '1D', method: 'sum' }, frame).map(([, v]) => v)).toEqual([10, 20, 61]);
+  });
+
+  it('resamples an empty frame to itself and refuses times that are not finite', () => {
+    const empty = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', []],
+        ['v', []],
+      ]),
+      ['ds'],
+    );
+    expect(rowsOf(apply('resample', { rule: '1D', method: 'sum' }, empty))).toEqual([]);
+    const infinite = frameOf(
+      new Map<string, Cell[]>([
+        ['ds', [H(1), Number.POSITIVE_INFINITY]],
+        ['v', [1, 2]],
+      ]),
+      ['ds'],
+    );
+    expect(refusal(() => apply('resample', { rule: '1D', method: 'sum' }, infinite))).toBe(
+      'Resample operation requires DatetimeIndex',
+    );
   });
 
   it('refuses rules and methods outside the spec', () => {

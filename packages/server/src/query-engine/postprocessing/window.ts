@@ -1,65 +1,37 @@
 import { badRequest } from '@tessera/shared/errors';
 import {
-  type Cell,
-  column,
+  type CellColumn,
   columnMapping,
-  columnsOf,
+  columnView,
+  columnViews,
   type Frame,
   numericColumns,
+  rowCount,
+  sliceColumn,
   withColumns,
 } from './frame.ts';
-import { REDUCERS } from './stats.ts';
+import { NumberColumnBuilder, numericView } from './numberColumn.ts';
 
-/** Row-wise operations down columns: rolling, cum, diff, compare, contribution. */
+/** Row-wise operations down columns: cum, diff, compare, contribution (rolling has its file). */
 
 type Options = Record<string, unknown>;
 
-const num = (v: Cell): number | null => (typeof v === 'number' && !Number.isNaN(v) ? v : null);
-
-/** Writes each target column in place (or appends it), keeping the order of the rest. */
-function assign(frame: Frame, results: Array<[string, Cell[]]>): Frame {
-  const columns = columnsOf(frame);
+/**
+ * Writes each target column in place (or appends it), keeping the order of the rest. The
+ * columns that do not change are shared with `frame`, not copied.
+ */
+export function assign(frame: Frame, results: Array<[string, CellColumn]>): Frame {
+  const columns = columnViews(frame);
   for (const [name, values] of results) columns.set(name, values);
   return withColumns(frame, columns);
 }
 
-function sliceRows(frame: Frame, from: number): Frame {
+export function sliceRows(frame: Frame, from: number): Frame {
   if (from <= 0) return frame;
-  return withColumns(frame, new Map([...columnsOf(frame)].map(([n, v]) => [n, v.slice(from)])));
-}
-
-const ROLLING = ['mean', 'sum', 'std', 'median', 'var', 'count', 'min', 'max', 'cumsum'];
-
-export function rolling(frame: Frame, options: Options): Frame {
-  const type = String(options.rolling_type ?? '');
-  if (!ROLLING.includes(type)) throw badRequest(`Invalid rolling_type: ${type}`);
-  if (type === 'cumsum') return cum(frame, { operator: 'sum', columns: options.columns });
-  if (options.window === undefined || options.window === null) {
-    throw badRequest('Undefined window for rolling operation');
-  }
-  const window = Number(options.window);
-  if (!Number.isInteger(window) || window <= 0) throw badRequest('Window must be > 0');
-  const given = options.min_periods !== undefined && options.min_periods !== null;
-  // pandas' default: a value only once the window is full.
-  const minPeriods = given ? Number(options.min_periods) : window;
-  if (!Number.isInteger(minPeriods) || minPeriods < 0)
-    throw badRequest('min_periods must be a non-negative integer');
-  const reduce = REDUCERS[type] as (values: Cell[]) => Cell;
-  const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, Cell[]] => {
-      const values = column(frame, source);
-      return [
-        target,
-        values.map((_, i) => {
-          const slice = values.slice(Math.max(0, i - window + 1), i + 1);
-          const present = slice.filter((v) => num(v) !== null).length;
-          return present >= Math.max(minPeriods, 1) ? reduce(slice) : null;
-        }),
-      ];
-    },
+  return withColumns(
+    frame,
+    new Map([...columnViews(frame)].map(([n, v]) => [n, sliceColumn(v, from)])),
   );
-  // The first rows cannot hold a full `min_periods`: Superset drops them rather than show the ramp-up.
-  return sliceRows(assign(frame, results), given && minPeriods > 0 ? minPeriods - 1 : 0);
 }
 
 const CUM: Record<string, (acc: number, x: number) => number> = {
@@ -74,17 +46,19 @@ export function cum(frame: Frame, options: Options): Frame {
   const step = CUM[operator];
   if (!step) throw badRequest(`Invalid cumulative operator: ${operator}`);
   const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, Cell[]] => {
+    ([source, target]): [string, CellColumn] => {
+      const { numbers } = numericView(columnView(frame, source));
+      const out = new NumberColumnBuilder(numbers.length);
       let acc: number | null = null;
-      return [
-        target,
-        column(frame, source).map((v) => {
-          const x = num(v);
-          if (x === null) return null;
+      for (let row = 0; row < numbers.length; row++) {
+        const x = numbers[row] as number;
+        if (Number.isNaN(x)) out.set(row, null);
+        else {
           acc = acc === null ? x : step(acc, x);
-          return acc;
-        }),
-      ];
+          out.set(row, acc);
+        }
+      }
+      return [target, out.build()];
     },
   );
   return assign(frame, results);
@@ -94,16 +68,17 @@ export function diff(frame: Frame, options: Options): Frame {
   const periods = Number(options.periods ?? 1);
   if (!Number.isInteger(periods)) throw badRequest('periods must be an integer');
   const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, Cell[]] => {
-      const values = column(frame, source);
-      return [
-        target,
-        values.map((v, i) => {
-          const a = num(v);
-          const b = num(values[i - periods] ?? null);
-          return a === null || b === null ? null : a - b;
-        }),
-      ];
+    ([source, target]): [string, CellColumn] => {
+      const { numbers } = numericView(columnView(frame, source));
+      const rows = numbers.length;
+      const out = new NumberColumnBuilder(rows);
+      for (let row = 0; row < rows; row++) {
+        const a = numbers[row] as number;
+        const back = row - periods;
+        const b = back >= 0 && back < rows ? (numbers[back] as number) : Number.NaN;
+        out.set(row, Number.isNaN(a) || Number.isNaN(b) ? null : a - b);
+      }
+      return [target, out.build()];
     },
   );
   return assign(frame, results);
@@ -126,24 +101,23 @@ export function compare(frame: Frame, options: Options): Frame {
   if (type === 'values') return frame;
   const fn = COMPARE[type];
   if (!fn) throw badRequest(`Invalid compare_type: ${type}`);
-  const results: Array<[string, Cell[]]> = sources.map((source, i) => {
+  const results: Array<[string, CellColumn]> = sources.map((source, i) => {
     const other = compares[i] as string;
-    const a = column(frame, source);
-    const b = column(frame, other);
+    const a = numericView(columnView(frame, source)).numbers;
+    const b = numericView(columnView(frame, other)).numbers;
     const name = `${type === 'absolute' ? 'difference' : type}__${source}__${other}`;
-    return [
-      name,
-      a.map((v, r) => {
-        const s = num(v);
-        const c = num(b[r] ?? null);
-        return s === null || c === null ? null : fn(s, c);
-      }),
-    ];
+    const out = new NumberColumnBuilder(a.length);
+    for (let row = 0; row < a.length; row++) {
+      const s = a[row] as number;
+      const c = row < b.length ? (b[row] as number) : Number.NaN;
+      out.set(row, Number.isNaN(s) || Number.isNaN(c) ? null : fn(s, c));
+    }
+    return [name, out.build()];
   });
   let out = assign(frame, results);
   if (options.drop_original_columns === true) {
     const drop = new Set([...sources, ...compares]);
-    out = withColumns(out, new Map([...columnsOf(out)].filter(([name]) => !drop.has(name))));
+    out = withColumns(out, new Map([...columnViews(out)].filter(([name]) => !drop.has(name))));
   }
   return out;
 }
@@ -164,23 +138,26 @@ export function contribution(frame: Frame, options: Options): Frame {
       '`rename_columns` must have the same length as `columns` + `time_shift_columns`.',
     );
   }
-  for (const name of targets) column(frame, name);
-  const values = targets.map((name) => column(frame, name).map(num));
-  const n = frame.table.numRows();
-  let results: Array<[string, Cell[]]>;
-  if (orientation === 'column') {
-    results = values.map((col, i) => {
-      const total = col.reduce<number>((s, x) => s + (x ?? 0), 0);
-      return [renames[i] as string, col.map((x) => (x === null || total === 0 ? null : x / total))];
-    });
-  } else {
-    const totals = Array.from({ length: n }, (_, r) =>
-      values.reduce((s, col) => s + (col[r] ?? 0), 0),
-    );
-    results = values.map((col, i) => [
-      renames[i] as string,
-      col.map((x, r) => (x === null || totals[r] === 0 ? null : x / (totals[r] as number))),
-    ]);
-  }
+  const columns = targets.map((name) => numericView(columnView(frame, name)).numbers);
+  const n = rowCount(frame);
+  // Totals are summed in the order the cells come, nulls counting 0, so results keep every bit.
+  const totals = new Float64Array(orientation === 'column' ? columns.length : n);
+  columns.forEach((values, i) => {
+    for (let row = 0; row < n; row++) {
+      const x = values[row] as number;
+      const addend = Number.isNaN(x) ? 0 : x;
+      if (orientation === 'column') totals[i] += addend;
+      else totals[row] += addend;
+    }
+  });
+  const results = columns.map((values, i): [string, CellColumn] => {
+    const out = new NumberColumnBuilder(n);
+    for (let row = 0; row < n; row++) {
+      const x = values[row] as number;
+      const total = totals[orientation === 'column' ? i : row] as number;
+      out.set(row, Number.isNaN(x) || total === 0 ? null : x / total);
+    }
+    return [renames[i] as string, out.build()];
+  });
   return assign(frame, results);
 }
