@@ -5,7 +5,13 @@ import {
   UNKNOWN_ERROR,
 } from '@tessera/shared/clientErrors';
 import { describe, expect, it, vi } from 'vitest';
-import { ClientError, CSRF_TOKEN_PATH, createApiClient, isAbortError } from './api.ts';
+import {
+  ClientError,
+  CSRF_TOKEN_PATH,
+  createApiClient,
+  isAbortError,
+  PREFETCH_LIFETIME_MS,
+} from './api.ts';
 
 /**
  * The client's only collaborator is `fetch`; these tests answer it the way the server does
@@ -250,5 +256,83 @@ describe('api client: every failure is normalised', () => {
     const api = createApiClient({ fetch: server.fetch, onUnauthorized });
     await failure(api.get('/api/v1/me/'));
     expect(onUnauthorized).toHaveBeenCalledWith('/api/v1/me/');
+  });
+});
+
+describe('api client: prefetched reads', () => {
+  it("hands a prefetched answer to the page's own GET of the same path, once", async () => {
+    let served = 0;
+    const server = fakeServer(() => ({ status: 200, body: { result: ++served } }));
+    const api = createApiClient({ fetch: server.fetch });
+    api.prefetch('/api/v1/dashboard/3');
+    await expect(api.get('/api/v1/dashboard/3')).resolves.toEqual({ result: 1 });
+    expect(server.calls).toHaveLength(1);
+    // Used up: a later read asks the server again.
+    await expect(api.get('/api/v1/dashboard/3')).resolves.toEqual({ result: 2 });
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('asks again for another path, other parameters or another media type', async () => {
+    const server = fakeServer(() => ({ status: 200, body: {} }));
+    const api = createApiClient({ fetch: server.fetch });
+    api.prefetch('/api/v1/dashboard/3');
+    await api.get('/api/v1/dashboard/4');
+    await api.get('/api/v1/dashboard/3', { query: { force: true } });
+    await api.get('/api/v1/dashboard/3', { accept: 'text/csv' });
+    expect(server.calls.map((c) => c.url)).toEqual([
+      '/api/v1/dashboard/3',
+      '/api/v1/dashboard/4',
+      '/api/v1/dashboard/3?force=true',
+      '/api/v1/dashboard/3',
+    ]);
+  });
+
+  it('does not hand out an answer older than its lifetime', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let served = 0;
+      const server = fakeServer(() => ({ status: 200, body: { result: ++served } }));
+      const api = createApiClient({ fetch: server.fetch });
+      api.prefetch('/api/v1/dashboard/3');
+      vi.setSystemTime(Date.now() + PREFETCH_LIFETIME_MS + 1);
+      await expect(api.get('/api/v1/dashboard/3')).resolves.toEqual({ result: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('discards prefetched answers when a write goes out', async () => {
+    let reads = 0;
+    const server = fakeServer((call) => {
+      if (call.url === CSRF_TOKEN_PATH) return { status: 200, body: { result: 'tok' } };
+      if (call.method === 'PUT') return { status: 200, body: {} };
+      return { status: 200, body: { result: ++reads } };
+    });
+    const api = createApiClient({ fetch: server.fetch });
+    api.prefetch('/api/v1/dashboard/3');
+    await api.put('/api/v1/dashboard/3', { dashboard_title: 'new' });
+    await expect(api.get('/api/v1/dashboard/3')).resolves.toEqual({ result: 2 });
+  });
+
+  it('gives the failure of a prefetch to the page that reads it, and to nobody else', async () => {
+    const onUnauthorized = vi.fn();
+    const server = fakeServer(() => ({ status: 404, body: { message: 'Not found' } }));
+    const api = createApiClient({ fetch: server.fetch, onUnauthorized });
+    api.prefetch('/api/v1/dashboard/missing');
+    api.prefetch('/api/v1/dashboard/never-read');
+    const error = await failure(api.get('/api/v1/dashboard/missing'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Not found');
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it("rejects with the AbortError when the reader cancels, leaving the answer's call alone", async () => {
+    const server = fakeServer(() => 'hang');
+    const api = createApiClient({ fetch: server.fetch });
+    api.prefetch('/api/v1/dashboard/3');
+    const controller = new AbortController();
+    const pending = api.get('/api/v1/dashboard/3', { signal: controller.signal });
+    controller.abort();
+    expect(isAbortError(await pending.catch((e: unknown) => e))).toBe(true);
   });
 });

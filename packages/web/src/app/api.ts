@@ -72,11 +72,24 @@ export interface ApiClient {
   resetCsrfToken(): void;
   /** Fetches the CSRF token now, so a page's first POST (chart data) does not wait for it. */
   prefetchCsrfToken(): void;
+  /**
+   * Starts a GET of `path` now, before the page that reads it has loaded its code: that page's
+   * own `get` of the same path then takes this answer instead of asking again (once, and only
+   * within PREFETCH_LIFETIME_MS; any write in between discards it).
+   */
+  prefetch(path: string): void;
 }
 
 export const CSRF_TOKEN_PATH = '/api/v1/security/csrf_token/';
 const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 const DEFAULT_TIMEOUT_SECONDS = 60;
+/** A prefetched answer older than this is not handed out: the page asks the server again. */
+export const PREFETCH_LIFETIME_MS = 10_000;
+
+interface Prefetched {
+  answer: Promise<unknown>;
+  startedAt: number;
+}
 
 interface RawReply {
   ok: boolean;
@@ -115,6 +128,21 @@ export function toClientErrorObject(error: unknown): ClientErrorObject {
   return { error: errorMessage(error) };
 }
 
+/** The shared answer, given up by this caller alone when its own signal aborts. */
+function followSignal<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  const aborted = () =>
+    isAbortError(signal.reason)
+      ? signal.reason
+      : new DOMException('The call was aborted', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
   const settings: ApiSettings = {
     fetch: (...args) => globalThis.fetch(...args),
@@ -123,6 +151,17 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
   };
   let csrfToken: string | null = null;
   let csrfPending: Promise<string | null> | null = null;
+  const prefetched = new Map<string, Prefetched>();
+
+  /** The prefetched answer for a plain GET of `url`, removed so it is used once. */
+  function takePrefetched(url: string, options: RequestOptions): Promise<unknown> | null {
+    if (options.accept !== undefined || options.timeoutSeconds !== undefined) return null;
+    const entry = prefetched.get(url);
+    if (!entry) return null;
+    prefetched.delete(url);
+    if (Date.now() - entry.startedAt > PREFETCH_LIFETIME_MS) return null;
+    return entry.answer;
+  }
 
   async function attempt(
     method: HttpMethod,
@@ -215,6 +254,8 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
   ): Promise<T> {
     const url = buildUrl(path, options);
     const mutating = MUTATING.has(method);
+    // A write may change what a prefetched read answered.
+    if (mutating) prefetched.clear();
     let reply = await attempt(
       method,
       url,
@@ -239,7 +280,11 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
 
   return {
     request,
-    get: (path, options) => request('GET', path, options),
+    get<T>(path: string, options: RequestOptions = {}) {
+      const early = takePrefetched(buildUrl(path, options), options);
+      if (early) return followSignal(early as Promise<T>, options.signal);
+      return request<T>('GET', path, options);
+    },
     post: (path, body, options) => request('POST', path, { ...options, body }),
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
@@ -274,6 +319,18 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     },
     prefetchCsrfToken() {
       void currentCsrfToken(false);
+    },
+    prefetch(path) {
+      const now = Date.now();
+      for (const [url, entry] of prefetched) {
+        if (now - entry.startedAt > PREFETCH_LIFETIME_MS) prefetched.delete(url);
+      }
+      const url = buildUrl(path);
+      if (prefetched.has(url)) return;
+      const answer = request('GET', path);
+      // Nobody may ever read it: a failure is reported to the page that does, not as unhandled.
+      answer.catch(() => undefined);
+      prefetched.set(url, { answer, startedAt: now });
     },
   };
 }

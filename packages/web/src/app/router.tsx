@@ -1,8 +1,17 @@
 import { Flex, Spin } from 'antd';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { dashboardReadPaths } from '../features/dashboard/dashboardApi.ts';
 import { WelcomePage } from '../features/home/WelcomePage.tsx';
+import { api } from './api.ts';
 import { ShellLayout } from './ShellLayout.tsx';
 
 /** `/superset/dashboard/1/` and friends: Superset's legacy prefix maps onto the same pages. */
@@ -10,6 +19,26 @@ function LegacyRedirect() {
   const location = useLocation();
   const path = location.pathname.replace(/^\/superset(?=\/)/, '');
   return <Navigate to={`${path}${location.search}${location.hash}`} replace />;
+}
+
+/**
+ * The dashboard page's first reads, started as soon as the route matches rather than after its
+ * code has loaded and rendered: the page's own calls then take these answers. Returns no data;
+ * the page reads nothing from the loader.
+ */
+export function prefetchDashboard({ params }: Pick<LoaderFunctionArgs, 'params'>): null {
+  const idOrSlug = params.idOrSlug;
+  if (!idOrSlug) return null;
+  const { datasets, item, charts } = dashboardReadPaths;
+  for (const path of [datasets(idOrSlug), item(idOrSlug), charts(idOrSlug)]) api.prefetch(path);
+  // Its charts' data requests are POSTs, which wait for the token.
+  api.prefetchCsrfToken();
+  return null;
+}
+
+/** Only another dashboard needs new reads; a changed query string does not. */
+function otherDashboard({ currentParams, nextParams }: ShouldRevalidateFunctionArgs): boolean {
+  return currentParams.idOrSlug !== nextParams.idOrSlug;
 }
 
 export const routes: RouteObject[] = [
@@ -117,6 +146,9 @@ export const routes: RouteObject[] = [
       // `/superset/dashboard/{slug or id}/`) on the same route, so the page stays mounted.
       ...['superset?/dashboard/p/:key', 'superset?/dashboard/:idOrSlug'].map((path) => ({
         path,
+        ...(path.endsWith(':idOrSlug')
+          ? { loader: prefetchDashboard, shouldRevalidate: otherDashboard }
+          : {}),
         lazy: async () => ({
           Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage,
         }),

@@ -18,6 +18,13 @@ import { type ApiClient, ClientError } from '../../app/api.ts';
 
 const BASE = '/api/v1/dashboard';
 
+/** The dashboard page's first reads; the router prefetches them as soon as the route matches. */
+export const dashboardReadPaths = {
+  item: (idOrSlug: string | number) => `${BASE}/${idOrSlug}`,
+  charts: (idOrSlug: string | number) => `${BASE}/${idOrSlug}/charts`,
+  datasets: (idOrSlug: string | number) => `${BASE}/${idOrSlug}/datasets`,
+};
+
 export type RelatedAnswer = z.infer<typeof RelatedAnswerSchema>;
 
 /** Every call of the dashboard pages (list and dashboard), typed with the shared contract. */
@@ -56,11 +63,11 @@ export function dashboardApi(api: ApiClient) {
     exportZip: (ids: number[]) => api.getBinary(`${BASE}/export/`, { q: ids }),
 
     get: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: DashboardItem }>(`${BASE}/${idOrSlug}`, { signal }),
+      api.get<{ result: DashboardItem }>(dashboardReadPaths.item(idOrSlug), { signal }),
     charts: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: DashboardChart[] }>(`${BASE}/${idOrSlug}/charts`, { signal }),
+      api.get<{ result: DashboardChart[] }>(dashboardReadPaths.charts(idOrSlug), { signal }),
     datasets: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: Array<Record<string, unknown>> }>(`${BASE}/${idOrSlug}/datasets`, {
+      api.get<{ result: Array<Record<string, unknown>> }>(dashboardReadPaths.datasets(idOrSlug), {
         signal,
       }),
     update: (id: number, body: DashboardUpdateBody) =>
