@@ -1,7 +1,7 @@
 import { CaretRightOutlined, StopOutlined } from '@ant-design/icons';
 import { formatDatasourceKey } from '@tessera/shared/datasourceKey';
 import { Button, Flex, Tooltip, theme } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../app/api.ts';
 import { useToasts } from '../../../app/useToasts.ts';
@@ -36,6 +36,9 @@ import { ViewQueryModal } from './ViewQueryModal.tsx';
 import { VizTypePicker } from './VizTypePicker.tsx';
 
 const COPIED = 'Copied to clipboard!';
+/** Redrawn only when their own props change, not with every state of the chart beside them. */
+const MemoControlPanel = memo(ControlPanel);
+const MemoDatasourcePanel = memo(DatasourcePanel);
 /** The app header's height: the page fills the window below it (as SQL Lab does). */
 const HEADER_HEIGHT = 56;
 const COPY_FAILED = 'Sorry, your browser does not support copying.';
@@ -47,7 +50,11 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
   const { token } = theme.useToken();
   const { addSuccessToast, addDangerToast, addWarningToast } = useToasts();
   const explore = useExploreSelector((state) => state.explore);
-  const chart = useExploreSelector(selectChart);
+  // Only what the layout shows of the chart: its drawing states (success, rendered) would
+  // otherwise redraw the control panel and the datasource panel while the chart draws.
+  const loading = useExploreSelector((state) => selectChart(state)?.chartStatus === 'loading');
+  const lastQuery = useExploreSelector((state) => selectChart(state)?.latestQueryFormData ?? null);
+  const lastRun = useExploreSelector((state) => selectChart(state)?.chartUpdateStartTime ?? 0);
   const calls = useMemo(() => exploreApi(api), []);
   const chartAreaRef = useRef<HTMLDivElement | null>(null);
   const [modal, setModal] = useState<
@@ -56,8 +63,18 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
 
   const { form_data: formData, datasource, controls } = explore;
   const errors = controlErrors(controls);
-  const loading = chart?.chartStatus === 'loading';
-  const needsRerun = queryChanged(formData, chart?.latestQueryFormData ?? null, controls);
+  const needsRerun = queryChanged(formData, lastQuery, controls);
+
+  const setControl = useCallback(
+    (name: string, value: unknown) => dispatch(controlValueSet({ name, value })),
+    [dispatch],
+  );
+  const editDataset = useCallback(() => setModal({ kind: 'dataset' }), []);
+  const datasourceKey = datasource ? formatDatasourceKey({ id: datasource.id, type: 'table' }) : '';
+  const viewInSqlLab = useCallback(
+    () => navigate(`/sqllab/?datasourceKey=${datasourceKey}`),
+    [navigate, datasourceKey],
+  );
 
   const run = useCallback(() => {
     if (errors.length === 0) void dispatch(runChart());
@@ -179,16 +196,10 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
       data-testid="explore-page"
     >
       <div style={{ width: 260, borderRight: border, minHeight: 0 }}>
-        <DatasourcePanel
+        <MemoDatasourcePanel
           datasource={datasource}
-          onEditDataset={
-            datasource.type === 'table' ? () => setModal({ kind: 'dataset' }) : undefined
-          }
-          onViewInSqlLab={() =>
-            navigate(
-              `/sqllab/?datasourceKey=${formatDatasourceKey({ id: datasource.id, type: 'table' })}`,
-            )
-          }
+          onEditDataset={datasource.type === 'table' ? editDataset : undefined}
+          onViewInSqlLab={viewInSqlLab}
         />
       </div>
       <Flex vertical style={{ width: 340, borderRight: border, minHeight: 0 }}>
@@ -199,12 +210,12 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
           style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: '0 8px' }}
           data-testid="explore-controls"
         >
-          <ControlPanel
+          <MemoControlPanel
             vizType={formData.viz_type}
             formData={formData}
             datasource={datasource}
             controls={controls}
-            onChange={(name, value) => dispatch(controlValueSet({ name, value }))}
+            onChange={setControl}
           />
         </div>
         <Flex gap={8} style={{ padding: 8, borderTop: border }}>
@@ -234,7 +245,7 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
                 onClick={run}
                 data-testid="explore-run"
               >
-                {chart?.latestQueryFormData ? 'Update chart' : 'Create chart'}
+                {lastQuery ? 'Update chart' : 'Create chart'}
               </Button>
             </Tooltip>
           )}
@@ -260,8 +271,8 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
         />
         {chartArea}
         <DataPane
-          formData={chart?.latestQueryFormData ?? null}
-          lastRun={chart?.chartUpdateStartTime ?? 0}
+          formData={lastQuery}
+          lastRun={lastRun}
           datasource={{ id: datasource.id, type: datasource.type }}
         />
       </Flex>
@@ -284,14 +295,14 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
       )}
       {modal?.kind === 'drill' && !modal.request.groupby && (
         <DrillDetailModal
-          formData={chart?.latestQueryFormData ?? formData}
+          formData={lastQuery ?? formData}
           filters={modal.request.filters}
           onClose={() => setModal(null)}
         />
       )}
       {modal?.kind === 'drill' && modal.request.groupby && (
         <DrillByModal
-          formData={chart?.latestQueryFormData ?? formData}
+          formData={lastQuery ?? formData}
           filters={modal.request.filters}
           column={modal.request.groupby}
           datasource={datasource}
