@@ -31,14 +31,28 @@ function angle(rotation: WordRotation, random: () => number): number {
   return Math.floor(random() * 6 - 3) * 30;
 }
 
+/** Where the layout put one word: `at` is the word's index in the words it was given. */
+interface Placement {
+  at: number;
+  x: number;
+  y: number;
+  rotate: number;
+  fontSize: number;
+}
+
 function layoutOnce(
   words: CloudWord[],
   size: [number, number],
   rotation: WordRotation,
   factor: number,
-): Promise<PlacedWord[]> {
+): Promise<Placement[]> {
   const random = seeded(42);
-  const input = words.map((w) => ({ ...w, fontSize: Math.max(1, Math.round(w.size * factor)) }));
+  // Only what the layout reads (d3-cloud writes its own fields onto these objects).
+  const input = words.map((w, at) => ({
+    at,
+    text: w.text,
+    fontSize: Math.max(1, Math.round(w.size * factor)),
+  }));
   return new Promise((resolve) => {
     cloud<(typeof input)[number] & { x?: number; y?: number; rotate?: number }>()
       .size(size)
@@ -51,7 +65,15 @@ function layoutOnce(
       .random(random)
       .timeInterval(20)
       .on('end', (placed) =>
-        resolve(placed.map((w) => ({ ...w, x: w.x ?? 0, y: w.y ?? 0, rotate: w.rotate ?? 0 }))),
+        resolve(
+          placed.map((w) => ({
+            at: w.at,
+            x: w.x ?? 0,
+            y: w.y ?? 0,
+            rotate: w.rotate ?? 0,
+            fontSize: w.fontSize,
+          })),
+        ),
       )
       .start();
   });
@@ -61,19 +83,55 @@ function layoutOnce(
  * Lays the words out, shrinking all fonts until every word fits (a few attempts), as a cloud
  * that silently drops its biggest words would mislead.
  */
-export async function layoutWords(
+async function fitWords(
   words: CloudWord[],
   size: [number, number],
   rotation: WordRotation,
-): Promise<PlacedWord[]> {
+): Promise<Placement[]> {
   let factor = 1;
-  let placed: PlacedWord[] = [];
+  let placed: Placement[] = [];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     placed = await layoutOnce(words, size, rotation, factor);
     if (placed.length >= words.length) break;
     factor *= SHRINK;
   }
   return placed;
+}
+
+/**
+ * Layouts already computed, by what they depend on (box, rotation, each word's text and size).
+ * The layout is seeded, so the same inputs always place the words the same way; computing it is
+ * the costliest part of drawing a cloud (each attempt renders every word on a 2048x2048 canvas
+ * and reads its pixels back), so a cloud drawn again (a dashboard reloaded in the same page, a
+ * chart shown twice, a resize back to a size already drawn) reuses it. Pending layouts are
+ * shared too, so two clouds of the same words drawing together lay out once.
+ */
+const layouts = new Map<string, Promise<Placement[]>>();
+const MAX_LAYOUTS = 32;
+
+function layoutKey(words: CloudWord[], size: [number, number], rotation: WordRotation): string {
+  return JSON.stringify([size, rotation, words.map((w) => [w.text, w.size])]);
+}
+
+/** The words placed in the box: each with its position, rotation and fitted font size. */
+export async function layoutWords(
+  words: CloudWord[],
+  size: [number, number],
+  rotation: WordRotation,
+): Promise<PlacedWord[]> {
+  const key = layoutKey(words, size, rotation);
+  let layout = layouts.get(key);
+  if (!layout) {
+    layout = fitWords(words, size, rotation);
+    layouts.set(key, layout);
+    // Oldest first in a Map's order: drop it once the cache is full.
+    if (layouts.size > MAX_LAYOUTS) layouts.delete(layouts.keys().next().value as string);
+  }
+  const placements = await layout;
+  return placements.flatMap(({ at, ...placement }) => {
+    const word = words[at];
+    return word ? [{ ...word, ...placement }] : [];
+  });
 }
 
 export const CLOUD_FONT = FONT;
