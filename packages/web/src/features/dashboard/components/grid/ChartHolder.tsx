@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../../app/store.ts';
 import { ChartRenderer } from '../../../../viz/ChartRenderer.tsx';
 import { ChartLoading } from '../../../../viz/common/ChartLoading.tsx';
 import type { ChartFilterClause, ChartHooks } from '../../../../viz/types.ts';
-import { chartMenuKeys } from '../../charts/chartMenu.ts';
+import { type ChartMenuKey, chartMenuKeys } from '../../charts/chartMenu.ts';
 import { useChartActions } from '../../charts/useChartActions.ts';
 import { useChartDraw } from '../../charts/useChartDraw.ts';
 import { useElementSize, useInView, useOnScreen } from '../../charts/useInView.ts';
@@ -127,18 +127,35 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
     navigate,
   });
 
+  // The header is memoised and its props kept stable: a chart's own states (loading, drawn)
+  // and its draw turn re-render this holder, and the header's menus cost more than the rest.
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const onMenu = useCallback((key: ChartMenuKey) => actionsRef.current.run(key), []);
+  const toggleDescription = useCallback(
+    () => dispatch(sliceExpandToggled(chartId)),
+    [dispatch, chartId],
+  );
+  const exitFullscreen = useCallback(() => dispatch(fullSizeChartSet(null)), [dispatch]);
+  const menuKeys = useMemo(
+    () =>
+      slice
+        ? chartMenuKeys({
+            permissions: page.permissions,
+            vizType: slice.viz_type,
+            hasDescription: Boolean(slice.description),
+            drillToDetail: drillFlag,
+            canOverwriteChart: canOverwriteChart(
+              user,
+              slice.owners.map((o) => o.id),
+            ),
+          })
+        : [],
+    [slice, page.permissions, drillFlag, user],
+  );
+
   if (!slice) return null;
 
-  const menuKeys = chartMenuKeys({
-    permissions: page.permissions,
-    vizType: slice.viz_type,
-    hasDescription: Boolean(slice.description),
-    drillToDetail: drillFlag,
-    canOverwriteChart: canOverwriteChart(
-      user,
-      slice.owners.map((o) => o.id),
-    ),
-  });
   const units = heightOverride ?? component.meta.height ?? DEFAULT_CHART_HEIGHT;
   const outerHeight = fullSize ? '100%' : units * GRID_BASE_UNIT;
   const status = chart?.chartStatus ?? '';
@@ -216,10 +233,10 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
         <SliceHeader
           title={title}
           description={slice.description}
-          onToggleDescription={() => dispatch(sliceExpandToggled(chartId))}
+          onToggleDescription={toggleDescription}
           menuKeys={menuKeys}
-          onExitFullscreen={fullSize ? () => dispatch(fullSizeChartSet(null)) : undefined}
-          onMenu={actions.run}
+          onExitFullscreen={fullSize ? exitFullscreen : undefined}
+          onMenu={onMenu}
           hideControls={page.url.hideChartControls}
           isCached={Boolean(queriesData?.[0]?.is_cached)}
         />

@@ -1,5 +1,6 @@
 import { CompressOutlined, InfoCircleOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, type MenuProps, Tooltip, Typography } from 'antd';
+import { memo } from 'react';
 import { CHART_MENU_LABELS, type ChartMenuKey } from '../../charts/chartMenu.ts';
 
 const SHARE_KEYS: ChartMenuKey[] = ['share_copy_link', 'share_email'];
@@ -50,7 +51,8 @@ export function chartMenuItems(keys: ChartMenuKey[]): MenuProps['items'] {
 }
 
 /** The chart holder's header: title, description toggle and the action menu. */
-export function SliceHeader({
+/** Memoised: the holder re-renders with each state of its chart, the header rarely changes. */
+export const SliceHeader = memo(function SliceHeader({
   title,
   description,
   onToggleDescription,
@@ -127,4 +129,4 @@ export function SliceHeader({
       )}
     </Flex>
   );
-}
+});
