@@ -1,21 +1,15 @@
+import { UNITS, type Unit } from '@tessera/shared/time-range/wallClock';
+
 /**
  * The Custom tab's model, as Superset's: each bound is a fixed point (a date/time, now, midnight)
  * or a distance from the other bound; when both are distances they hang from one anchor (now or
  * a date/time). It is written in the time-range grammar the server reads, with DATEADD.
  */
 
-export const TIME_GRAINS = [
-  'second',
-  'minute',
-  'hour',
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'year',
-] as const;
+/** The grains a relative bound counts in: the units of the time-range grammar's DATEADD. */
+export const TIME_GRAINS = UNITS;
 
-export type TimeGrain = (typeof TIME_GRAINS)[number];
+export type TimeGrain = Unit;
 
 export type CustomBound =
   | { mode: 'specific'; datetime: string }
