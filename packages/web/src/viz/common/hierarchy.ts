@@ -27,7 +27,7 @@ export function buildHierarchy(
 ): HierarchyNode[] {
   const roots: HierarchyNode[] = [];
   const byKey = new Map<string, HierarchyNode>();
-  for (const row of rows) {
+  for (const row of breakTies(rows, levels, metricLabel)) {
     const value = metricValue(row, metricLabel) ?? 0;
     const secondary = secondaryLabel ? (metricValue(row, secondaryLabel) ?? 0) : 0;
     let siblings = roots;
@@ -58,6 +58,28 @@ export function buildHierarchy(
     });
   }
   return roots;
+}
+
+/**
+ * Rows ordered by their metric, largest first (the chart's "sort by metric"), come back from the
+ * engine in any order where values are equal: equal arcs or tiles would swap places between
+ * runs. Such rows are put in the order of their path's values; rows in any other order are kept
+ * as they are.
+ */
+function breakTies(
+  rows: Array<Record<string, unknown>>,
+  levels: Array<{ label: string }>,
+  metricLabel: string,
+): Array<Record<string, unknown>> {
+  const values = rows.map((row) => metricValue(row, metricLabel) ?? 0);
+  const descending = values.every((v, i) => i === 0 || (values[i - 1] as number) >= v);
+  if (!descending || rows.length < 2) return rows;
+  const path = (row: Record<string, unknown>) =>
+    levels.map(({ label }) => String(row[label])).join(PATH_SEPARATOR);
+  return rows
+    .map((row, i) => ({ row, value: values[i] as number, path: path(row) }))
+    .sort((a, b) => b.value - a.value || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map(({ row }) => row);
 }
 
 /** Every node's cross-filter point, keyed as the chart's data items are. */

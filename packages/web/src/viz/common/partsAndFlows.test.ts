@@ -113,6 +113,22 @@ describe('hierarchies and flows', () => {
     expect(Object.values(points).map((p) => p.label)).toEqual(['x', 'x, p', 'x, q', 'y', 'y, p']);
   });
 
+  it('orders equal values by name when the rows come largest first, whatever order the engine gave', () => {
+    const levels = [
+      { column: 'island', label: 'island' },
+      { column: 'sex', label: 'sex' },
+    ];
+    const build = (rows: Array<Record<string, unknown>>) =>
+      buildHierarchy(rows, levels, (_, v) => String(v), 'n')[0]?.children.map((c) => c.name);
+    const male = { island: 'Dream', sex: 'MALE', n: 34 };
+    const female = { island: 'Dream', sex: 'FEMALE', n: 34 };
+    expect(build([male, female])).toEqual(['FEMALE', 'MALE']);
+    expect(build([female, male])).toEqual(['FEMALE', 'MALE']);
+    // Rows in another order than largest first are kept as they come.
+    const small = { island: 'Dream', sex: 'NA', n: 1 };
+    expect(build([small, male, female])).toEqual(['NA', 'MALE', 'FEMALE']);
+  });
+
   it('finds loops, including a node linked to itself', () => {
     expect(
       hasCycle([
