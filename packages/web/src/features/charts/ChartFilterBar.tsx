@@ -1,6 +1,7 @@
 import { CHART_DEFINITIONS } from '@tessera/shared/viz/registry';
 import { Select } from 'antd';
 import { useApiQuery } from '../../app/useApiQuery.ts';
+import { YesNoFilter } from '../../components/lists/YesNoFilter.tsx';
 import { chartListApi } from './chartListApi.ts';
 import type { ChartFilters } from './listQuery.ts';
 
@@ -13,12 +14,6 @@ const VIZ_OPTIONS = CHART_DEFINITIONS.map((chart) => ({
   value: chart.metadata.key,
   label: chart.metadata.name,
 })).sort((a, b) => a.label.localeCompare(b.label));
-
-type YesNo = 'yes' | 'no';
-const yesNo = (value: boolean | undefined): YesNo | undefined =>
-  value === undefined ? undefined : value ? 'yes' : 'no';
-const fromYesNo = (value: YesNo | undefined | null) =>
-  value === undefined || value === null ? undefined : value === 'yes';
 
 /** Owner, chart type, favourite and certification filters of the chart list. */
 export function ChartFilterBar({ filters, onChange }: ChartFilterBarProps) {
@@ -47,29 +42,17 @@ export function ChartFilterBar({ filters, onChange }: ChartFilterBarProps) {
         options={VIZ_OPTIONS}
         data-testid="chart-filter-type"
       />
-      <Select<YesNo>
-        allowClear
+      <YesNoFilter
         placeholder="Favorite"
-        style={{ width: 120 }}
-        value={yesNo(filters.favorite)}
-        onChange={(value) => set({ favorite: fromYesNo(value) })}
-        options={[
-          { value: 'yes', label: 'Yes' },
-          { value: 'no', label: 'No' },
-        ]}
-        data-testid="chart-filter-favorite"
+        value={filters.favorite}
+        onChange={(value) => set({ favorite: value })}
+        testId="chart-filter-favorite"
       />
-      <Select<YesNo>
-        allowClear
+      <YesNoFilter
         placeholder="Certified"
-        style={{ width: 120 }}
-        value={yesNo(filters.certified)}
-        onChange={(value) => set({ certified: fromYesNo(value) })}
-        options={[
-          { value: 'yes', label: 'Yes' },
-          { value: 'no', label: 'No' },
-        ]}
-        data-testid="chart-filter-certified"
+        value={filters.certified}
+        onChange={(value) => set({ certified: value })}
+        testId="chart-filter-certified"
       />
     </>
   );

@@ -1,18 +1,9 @@
 import { Select } from 'antd';
 import { api } from '../../app/api.ts';
 import { useApiQuery } from '../../app/useApiQuery.ts';
+import { YesNoFilter } from '../../components/lists/YesNoFilter.tsx';
 import { dashboardApi } from './dashboardApi.ts';
 import type { DashboardFilters } from './listQuery.ts';
-
-type YesNo = 'yes' | 'no';
-const yesNo = (value: boolean | undefined): YesNo | undefined =>
-  value === undefined ? undefined : value ? 'yes' : 'no';
-const fromYesNo = (value: YesNo | undefined | null) =>
-  value === undefined || value === null ? undefined : value === 'yes';
-const YES_NO = [
-  { value: 'yes' as const, label: 'Yes' },
-  { value: 'no' as const, label: 'No' },
-];
 
 /** Owner, status, favourite and certification filters of the dashboard list. */
 export function DashboardFilterBar({
@@ -49,23 +40,17 @@ export function DashboardFilterBar({
         ]}
         data-testid="dashboard-filter-status"
       />
-      <Select<YesNo>
-        allowClear
+      <YesNoFilter
         placeholder="Favorite"
-        style={{ width: 120 }}
-        value={yesNo(filters.favorite)}
-        onChange={(value) => set({ favorite: fromYesNo(value) })}
-        options={YES_NO}
-        data-testid="dashboard-filter-favorite"
+        value={filters.favorite}
+        onChange={(value) => set({ favorite: value })}
+        testId="dashboard-filter-favorite"
       />
-      <Select<YesNo>
-        allowClear
+      <YesNoFilter
         placeholder="Certified"
-        style={{ width: 120 }}
-        value={yesNo(filters.certified)}
-        onChange={(value) => set({ certified: fromYesNo(value) })}
-        options={YES_NO}
-        data-testid="dashboard-filter-certified"
+        value={filters.certified}
+        onChange={(value) => set({ certified: value })}
+        testId="dashboard-filter-certified"
       />
     </>
   );
