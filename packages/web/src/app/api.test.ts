@@ -314,6 +314,19 @@ describe('api client: prefetched reads', () => {
     await expect(api.get('/api/v1/dashboard/3')).resolves.toEqual({ result: 2 });
   });
 
+  it('keeps prefetched answers across a POST that only reads (chart data)', async () => {
+    let reads = 0;
+    const server = fakeServer((call) => {
+      if (call.url === CSRF_TOKEN_PATH) return { status: 200, body: { result: 'tok' } };
+      if (call.method === 'POST') return { status: 200, body: { result: [] } };
+      return { status: 200, body: { result: ++reads } };
+    });
+    const api = createApiClient({ fetch: server.fetch });
+    api.prefetch('/api/v1/dashboard/3/datasets');
+    await api.post('/api/v1/chart/data', { queries: [] }, { readsOnly: true });
+    await expect(api.get('/api/v1/dashboard/3/datasets')).resolves.toEqual({ result: 1 });
+  });
+
   it('gives the failure of a prefetch to the page that reads it, and to nobody else', async () => {
     const onUnauthorized = vi.fn();
     const server = fakeServer(() => ({ status: 404, body: { message: 'Not found' } }));

@@ -41,6 +41,11 @@ export interface RequestOptions {
   timeoutSeconds?: number;
   /** The Accept header (JSON unless said otherwise), e.g. the Arrow stream media type. */
   accept?: string;
+  /**
+   * A POST that only reads (chart data): prefetched answers stay, where any other write
+   * discards them. It still carries the CSRF token.
+   */
+  readsOnly?: boolean;
 }
 
 /** A successful reply read as bytes (Arrow IPC and other non-JSON answers). */
@@ -255,7 +260,7 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     const url = buildUrl(path, options);
     const mutating = MUTATING.has(method);
     // A write may change what a prefetched read answered.
-    if (mutating) prefetched.clear();
+    if (mutating && !options.readsOnly) prefetched.clear();
     let reply = await attempt(
       method,
       url,

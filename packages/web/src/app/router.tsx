@@ -10,6 +10,7 @@ import {
 import { NotFound } from '../components/NotFound.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { dashboardReadPaths } from '../features/dashboard/dashboardApi.ts';
+import { rememberEarlyDashboard } from '../features/dashboard/earlyLoad.ts';
 import { WelcomePage } from '../features/home/WelcomePage.tsx';
 import { api } from './api.ts';
 import { ShellLayout } from './ShellLayout.tsx';
@@ -23,16 +24,28 @@ function LegacyRedirect() {
 
 /**
  * The dashboard page's first reads, started as soon as the route matches rather than after its
- * code has loaded and rendered: the page's own calls then take these answers. Returns no data;
- * the page reads nothing from the loader.
+ * code has loaded and rendered: the page's own calls then take these answers. Once the dashboard
+ * and its charts are in, the data of the charts its first screen shows is asked for too
+ * (`features/dashboard/earlyStart.ts`), while the app is still rendering. Returns no data; the
+ * page reads nothing from the loader.
  */
-export function prefetchDashboard({ params }: Pick<LoaderFunctionArgs, 'params'>): null {
+export function prefetchDashboard({
+  params,
+  request,
+}: Pick<LoaderFunctionArgs, 'params'> & { request?: Request }): null {
   const idOrSlug = params.idOrSlug;
   if (!idOrSlug) return null;
   const { datasets, item, charts } = dashboardReadPaths;
   for (const path of [datasets(idOrSlug), item(idOrSlug), charts(idOrSlug)]) api.prefetch(path);
   // Its charts' data requests are POSTs, which wait for the token.
   api.prefetchCsrfToken();
+  const search = request ? new URL(request.url).search : '';
+  rememberEarlyDashboard(
+    idOrSlug,
+    import('../features/dashboard/earlyStart.ts').then((early) =>
+      early.startDashboardEarly(api, idOrSlug, search, globalThis.location?.hash ?? ''),
+    ),
+  );
   return null;
 }
 

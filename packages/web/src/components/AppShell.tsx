@@ -7,7 +7,7 @@ import {
   SettingOutlined,
   SunOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Layout, Menu, type MenuProps, Tooltip, theme } from 'antd';
+import { Button, Dropdown, Flex, Layout, Menu, type MenuProps, Tooltip, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
@@ -153,9 +153,23 @@ export function AppShell(props: AppShellProps) {
               <Flex align="center" gap={8}>
                 <SettingOutlined />
                 <span>Settings</span>
-                <Avatar size={26} style={{ background: token.colorPrimary, fontSize: 12 }}>
+                {/* A plain circle: antd's Avatar measures its text after layout to scale it. */}
+                <span
+                  aria-hidden
+                  style={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: 26,
+                    height: 26,
+                    borderRadius: '50%',
+                    background: token.colorPrimary,
+                    color: '#fff',
+                    fontSize: 12,
+                  }}
+                >
                   {initials(props.userName)}
-                </Avatar>
+                </span>
                 <DownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
               </Flex>
             </Button>

@@ -7,7 +7,7 @@ import { LOG_EVENTS, logEvent } from '../../app/eventLogger.ts';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
-import { copyToClipboard } from '../../components/DataGrid/index.ts';
+import { copyToClipboard } from '../../components/DataGrid/copy.ts';
 import { ChartAnimationContext } from '../../viz/common/chartAnimation.ts';
 import { shareByEmailHref } from '../explore/exportChart.ts';
 import { createDrawScheduler } from './charts/drawScheduler.ts';
@@ -91,6 +91,10 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       drawScheduler,
     ],
   );
+
+  useEffect(() => {
+    performance.mark('dashboard mounted');
+  }, []);
 
   // The anchor (or focused chart) is scrolled to once its tabs are open and it is drawn.
   useEffect(() => {
@@ -198,7 +202,19 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
           }
         />
       )}
-      <div ref={gridRef} className="dashboard-content">
+      <div
+        ref={gridRef}
+        className="dashboard-content"
+        // The holders' colours, set once here rather than read from the theme by each of them.
+        style={
+          {
+            '--holder-bg': token.colorBgContainer,
+            '--holder-border': token.colorBorderSecondary,
+            '--holder-radius': `${token.borderRadius}px`,
+            '--holder-text-secondary': token.colorTextSecondary,
+          } as React.CSSProperties
+        }
+      >
         {editMode ? (
           <Suspense fallback={<Spin />}>
             <Flex gap={12} align="flex-start">

@@ -49,6 +49,29 @@ describe('the chart-data batcher', () => {
     expect(batcher.supported).toBe(true);
   });
 
+  it('sends what is queued at once when flushed, not at the end of the tick', async () => {
+    const { api, calls } = server((_path, body) => ({
+      status: 200,
+      body: {
+        result: (body as { queries: QueryContext[] }).queries.map((q) => ({
+          status: 200,
+          result: [{ rowcount: q.queries[0]?.row_limit }],
+        })),
+      },
+    }));
+    const scheduled: Array<() => void> = [];
+    const batcher = createChartDataBatcher(api, { schedule: (flush) => scheduled.push(flush) });
+    const answers = [1, 2].map((id) => batcher.fetch({ queryContext: context(id), sliceId: id }));
+    batcher.flush();
+    await expect(Promise.all(answers)).resolves.toMatchObject([
+      { result: [{ rowcount: 1 }] },
+      { result: [{ rowcount: 2 }] },
+    ]);
+    // The tick's own flush then finds nothing left to send.
+    for (const flush of scheduled) flush();
+    expect(calls.filter((c) => c.startsWith(CHART_DATA_BATCH_PATH))).toHaveLength(1);
+  });
+
   it('falls back to one call per chart when the server has no batch route', async () => {
     const { api, calls } = server((path) =>
       path.startsWith(CHART_DATA_BATCH_PATH)

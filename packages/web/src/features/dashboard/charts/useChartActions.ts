@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../../app/api.ts';
 import { LOG_EVENTS, logEvent } from '../../../app/eventLogger.ts';
 import { useAppSelector } from '../../../app/store.ts';
 import { useToasts } from '../../../app/useToasts.ts';
-import { copyToClipboard } from '../../../components/DataGrid/index.ts';
+import { copyToClipboard } from '../../../components/DataGrid/copy.ts';
 import { exploreApi } from '../../explore/exploreApi.ts';
 import {
   buildExportQuery,

@@ -9,12 +9,15 @@ export const IN_VIEW_MARGIN_PX = 200;
  * element is laid out (before the first paint), so the charts on the first screen ask for their
  * data a frame earlier than an IntersectionObserver would tell; scrolling is left to the
  * observer. Without IntersectionObserver (tests, old browsers) everything counts as in view.
+ * `initially` starts it in view (a chart the page expects on its first screen renders as in view
+ * at once, instead of rendering again once laid out).
  */
 export function useInView(
   ref: RefObject<HTMLElement | null>,
   marginPx = IN_VIEW_MARGIN_PX,
+  initially = false,
 ): boolean {
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(() => initially || typeof IntersectionObserver === 'undefined');
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first layout is checked by hand.
   useLayoutEffect(() => {
     const element = ref.current;

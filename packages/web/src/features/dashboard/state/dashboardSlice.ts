@@ -54,6 +54,11 @@ export interface DashboardState {
   focusedFilterField: FocusedFilterField | null;
   fullSizeChartId: number | null;
   datasetsStatus: DatasetsStatus;
+  /**
+   * The charts the first screen was expected to show when the dashboard loaded (their data was
+   * asked for before the first render): their holders render as in view from the start.
+   */
+  firstScreenChartIds: number[];
 }
 
 export function initialDashboardState(): DashboardState {
@@ -82,6 +87,7 @@ export function initialDashboardState(): DashboardState {
     focusedFilterField: null,
     fullSizeChartId: null,
     datasetsStatus: null,
+    firstScreenChartIds: [],
   };
 }
 
@@ -96,6 +102,7 @@ export interface DashboardLoadedPayload {
   editMode: boolean;
   activeTabs?: string[];
   directPathToChild?: string[];
+  firstScreenChartIds?: number[];
 }
 
 export const dashboardSlice = createSlice({
@@ -122,6 +129,7 @@ export const dashboardSlice = createSlice({
         isStarred: state.isStarred,
         // The datasets load on their own and may still be on their way.
         datasetsStatus: state.datasetsStatus,
+        firstScreenChartIds: p.firstScreenChartIds ?? [],
       };
     },
     editModeSet(state, action: PayloadAction<boolean>) {

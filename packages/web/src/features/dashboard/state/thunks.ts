@@ -6,6 +6,8 @@ import type { DatasourceMeta } from '@tessera/shared/viz/types';
 import { errorMessage, isAbortError } from '../../../app/api.ts';
 import { chartQueryContext, dashboardFormData } from '../charts/chartQuery.ts';
 import { dashboardApi } from '../dashboardApi.ts';
+import { takeEarlyDashboard } from '../earlyLoad.ts';
+import { type FirstScreen, type StartedQuery, startFirstScreen } from '../firstScreen.ts';
 import { pathToComponent } from '../layoutPaths.ts';
 import {
   chartsInitialised,
@@ -34,6 +36,8 @@ export interface LoadOptions {
   focusedChart?: number | null;
   anchor?: string | null;
   permalink?: DashboardPermalinkState | null;
+  /** The height the dashboard's first screen has for its grid (the window's, by default). */
+  screenHeight?: number;
 }
 
 function datasourceKey(item: Record<string, unknown>): string {
@@ -47,7 +51,7 @@ function datasourceKey(item: Record<string, unknown>): string {
  * (needed to draw, not to query) land while the data is on its way.
  */
 export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<DashboardInfo>> {
-  return async (dispatch, _getState, { api, toast }) => {
+  return async (dispatch, _getState, { api, toast, batcher }) => {
     // The charts' first data call is a POST: its CSRF token is fetched alongside the dashboard's
     // own calls, not after them.
     api.prefetchCsrfToken();
@@ -56,10 +60,15 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
     const datasetsCall = calls.datasets(options.idOrSlug).then((answer) => answer.result);
     // Handled below once the dashboard is in; until then a failure must not count as unhandled.
     datasetsCall.catch(() => undefined);
-    const [item, charts] = await Promise.all([
-      calls.get(options.idOrSlug).then((a) => a.result),
-      calls.charts(options.idOrSlug).then((a) => a.result),
-    ]);
+    const force = options.force ?? false;
+    // The route may have read the dashboard already and asked for its first screen's charts.
+    const early = (await takeEarlyDashboard(options.idOrSlug)?.catch(() => null)) ?? null;
+    const [item, charts] = early
+      ? [early.item, early.charts]
+      : await Promise.all([
+          calls.get(options.idOrSlug).then((a) => a.result),
+          calls.charts(options.idOrSlug).then((a) => a.result),
+        ]);
     const metadata = migrateJsonMetadata(item.json_metadata);
     const lastModified = Math.floor(new Date(item.changed_on).getTime() / 1000) || 0;
     const info: DashboardInfo = {
@@ -79,10 +88,8 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       crossFiltersEnabled: metadata.cross_filters_enabled ?? true,
     };
     // Charts of the dashboard missing from its layout get rows at the end, as Superset does.
-    const layout = migratePositionJson(item.position_json, charts);
+    const layout = early?.layout ?? migratePositionJson(item.position_json, charts);
     const slices: Record<number, DashboardChart> = Object.fromEntries(charts.map((c) => [c.id, c]));
-    dispatch(dashboardInfoLoaded({ info, slices, datasources: {} }));
-    dispatch(setLayout(layout));
 
     let directPath: string[] = [];
     if (options.anchor || options.permalink?.anchor) {
@@ -94,6 +101,22 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       );
       if (focused) directPath = pathToComponent(layout, focused.id);
     }
+    const activeTabs = options.permalink?.activeTabs ?? [];
+    // A page opened at an anchor or on one chart scrolls there: its first screen is not the top.
+    // Otherwise its charts are asked for before the first dispatch, since the store's first
+    // change schedules the page's render.
+    let firstScreen: FirstScreen = { chartIds: [], queries: [] };
+    if (early?.firstScreen && early.force === force) firstScreen = early.firstScreen;
+    else if (directPath.length === 0) {
+      firstScreen = startFirstScreen(
+        batcher,
+        { id: item.id, layout, charts, colorScheme: metadata.color_scheme ?? null },
+        { force, activeTabs, screenHeight: options.screenHeight ?? globalThis.innerHeight ?? 0 },
+      );
+    }
+
+    dispatch(dashboardInfoLoaded({ info, slices, datasources: {} }));
+    dispatch(setLayout(layout));
     dispatch(
       dashboardLoaded({
         css: item.css ?? '',
@@ -106,11 +129,13 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
         lastModifiedTime: lastModified,
         refreshFrequency: metadata.refresh_frequency ?? 0,
         editMode: options.wantsEdit(item.owners),
-        activeTabs: options.permalink?.activeTabs ?? [],
+        activeTabs,
         directPathToChild: directPath,
+        firstScreenChartIds: directPath.length === 0 ? firstScreen.chartIds : [],
       }),
     );
-    dispatch(chartsInitialised({ ids: charts.map((c) => c.id), force: options.force ?? false }));
+    dispatch(chartsInitialised({ ids: charts.map((c) => c.id), force }));
+    for (const query of firstScreen.queries) void dispatch(settleChartData(query));
     datasetsCall.then(
       (datasets) => {
         const datasources: Record<string, DatasourceMeta> = Object.fromEntries(
@@ -130,6 +155,20 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
   };
 }
 
+/** Marks a chart loading and stores its answer or its failure when the call settles. */
+function settleChartData(query: StartedQuery): DashboardThunk<Promise<void>> {
+  return async (dispatch) => {
+    dispatch(chartUpdateStarted({ id: query.id, formData: query.formData }));
+    try {
+      const answer = await query.answer;
+      dispatch(chartUpdateSucceeded({ id: query.id, queriesResponse: answer.result }));
+    } catch (error) {
+      if (isAbortError(error)) return;
+      dispatch(chartUpdateFailed({ id: query.id, error: errorMessage(error) }));
+    }
+  };
+}
+
 /** Fetches one chart's data through the page's batcher. */
 export function fetchChartData(chartId: number): DashboardThunk<Promise<void>> {
   return async (dispatch, getState, { batcher }) => {
@@ -139,19 +178,16 @@ export function fetchChartData(chartId: number): DashboardThunk<Promise<void>> {
     if (!slice || !info) return;
     const force = state.charts[chartId]?.force ?? false;
     const formData = dashboardFormData(slice, info.id, state.dashboardState.colorScheme);
-    dispatch(chartUpdateStarted({ id: chartId, formData }));
-    try {
-      const answer = await batcher.fetch({
+    // Built inside the promise: a chart type without a definition fails this chart alone.
+    const answer = Promise.resolve().then(() =>
+      batcher.fetch({
         queryContext: chartQueryContext(formData, force),
         sliceId: chartId,
         dashboardId: info.id,
         force,
-      });
-      dispatch(chartUpdateSucceeded({ id: chartId, queriesResponse: answer.result }));
-    } catch (error) {
-      if (isAbortError(error)) return;
-      dispatch(chartUpdateFailed({ id: chartId, error: errorMessage(error) }));
-    }
+      }),
+    );
+    await dispatch(settleChartData({ id: chartId, formData, answer }));
   };
 }
 

@@ -1,8 +1,8 @@
 import { canOverwriteChart } from '@tessera/shared/api/explore';
 import type { LayoutItem } from '@tessera/shared/dashboard/position';
 import { DEFAULT_CHART_HEIGHT, GRID_BASE_UNIT } from '@tessera/shared/dashboard/position';
-import { Alert, Flex, theme } from 'antd';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Flex } from 'antd';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../../app/store.ts';
 import { ChartRenderer } from '../../../../viz/ChartRenderer.tsx';
@@ -11,17 +11,28 @@ import type { ChartFilterClause, ChartHooks } from '../../../../viz/types.ts';
 import { type ChartMenuKey, chartMenuKeys } from '../../charts/chartMenu.ts';
 import { useChartActions } from '../../charts/useChartActions.ts';
 import { useChartDraw } from '../../charts/useChartDraw.ts';
-import { useElementSize, useInView, useOnScreen } from '../../charts/useInView.ts';
+import {
+  IN_VIEW_MARGIN_PX,
+  useElementSize,
+  useInView,
+  useOnScreen,
+} from '../../charts/useInView.ts';
 import { useDashboardPage } from '../../pageContext.ts';
 import { chartRenderFailed, chartRenderSucceeded } from '../../state/chartsSlice.ts';
 import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice.ts';
 import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts';
 import { fetchChartData } from '../../state/thunks.ts';
-import { type ChartModal, ChartModals } from './ChartModals.tsx';
+import type { ChartModal } from './ChartModals.tsx';
 import { sanitizeHtml } from './markdown.ts';
 import { SliceHeader } from './SliceHeader.tsx';
 
 const HEADER_HEIGHT = 36;
+
+// Opened from the chart menu only: their code (a data grid, the query viewer) loads then, not
+// with the dashboard.
+const ChartModals = lazy(async () => ({
+  default: (await import('./ChartModals.tsx')).ChartModals,
+}));
 
 /**
  * One chart on the dashboard: header with its action menu, and the chart drawn once it has been
@@ -57,7 +68,6 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   const chartId = component.meta.chartId as number;
   const dispatch = useDashboardDispatch();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const page = useDashboardPage();
   const user = useAppSelector((state) => state.session.user);
   const themeMode = useAppSelector((state) => state.theme.mode);
@@ -78,7 +88,10 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   );
   const outerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const inView = useInView(outerRef);
+  const onFirstScreen = useDashboardSelector((state) =>
+    state.dashboardState.firstScreenChartIds.includes(chartId),
+  );
+  const inView = useInView(outerRef, IN_VIEW_MARGIN_PX, onFirstScreen);
   const onScreen = useOnScreen(outerRef);
   const size = useElementSize(bodyRef);
   const [modal, setModal] = useState<ChartModal | null>(null);
@@ -210,7 +223,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
               position: 'fixed',
               inset: 0,
               zIndex: 1100,
-              background: token.colorBgContainer,
+              background: 'var(--holder-bg)',
               padding: 16,
               display: 'flex',
               flexDirection: 'column',
@@ -220,9 +233,9 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
               display: 'flex',
               flexDirection: 'column',
               margin: 8,
-              background: token.colorBgContainer,
-              border: `1px solid ${token.colorBorderSecondary}`,
-              borderRadius: token.borderRadius,
+              background: 'var(--holder-bg)',
+              border: '1px solid var(--holder-border)',
+              borderRadius: 'var(--holder-radius)',
             }
       }
     >
@@ -244,7 +257,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
       {inView && expanded && slice.description_markdown && (
         <div
           data-testid="chart-description"
-          style={{ padding: '0 8px 4px', color: token.colorTextSecondary, fontSize: 12 }}
+          style={{ padding: '0 8px 4px', color: 'var(--holder-text-secondary)', fontSize: 12 }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised against the shared allow-list.
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(slice.description_markdown) }}
         />
@@ -273,12 +286,14 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
         )}
       </div>
       {modal && (
-        <ChartModals
-          modal={modal}
-          chartId={chartId}
-          formData={formData ?? null}
-          onClose={() => setModal(null)}
-        />
+        <Suspense fallback={null}>
+          <ChartModals
+            modal={modal}
+            chartId={chartId}
+            formData={formData ?? null}
+            onClose={() => setModal(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { CompressOutlined, InfoCircleOutlined, MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, type MenuProps, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Tooltip } from 'antd';
 import { memo } from 'react';
 import { CHART_MENU_LABELS, type ChartMenuKey } from '../../charts/chartMenu.ts';
 
@@ -50,6 +50,19 @@ export function chartMenuItems(keys: ChartMenuKey[]): MenuProps['items'] {
   ];
 }
 
+const TITLE_STYLE: React.CSSProperties = {
+  flex: 1,
+  minWidth: 0,
+  fontWeight: 600,
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+};
+const CACHED_STYLE: React.CSSProperties = {
+  fontSize: 11,
+  color: 'var(--holder-text-secondary)',
+};
+
 /** The chart holder's header: title, description toggle and the action menu. */
 /** Memoised: the holder re-renders with each state of its chart, the header rarely changes. */
 export const SliceHeader = memo(function SliceHeader({
@@ -74,14 +87,10 @@ export const SliceHeader = memo(function SliceHeader({
 }) {
   return (
     <Flex align="center" gap={6} style={{ minHeight: 28, padding: '4px 4px 4px 8px' }}>
-      <Typography.Text
-        strong
-        ellipsis={{ tooltip: title }}
-        style={{ flex: 1, minWidth: 0 }}
-        data-testid="chart-title"
-      >
+      {/* Cut by CSS, the whole title on hover: antd's ellipsis measures each title after layout. */}
+      <span title={title} style={TITLE_STYLE} data-testid="chart-title">
         {title}
-      </Typography.Text>
+      </span>
       {description && (
         <Tooltip title={description}>
           <Button
@@ -95,9 +104,9 @@ export const SliceHeader = memo(function SliceHeader({
         </Tooltip>
       )}
       {isCached && (
-        <Typography.Text type="secondary" style={{ fontSize: 11 }} data-testid="chart-cached">
+        <span style={CACHED_STYLE} data-testid="chart-cached">
           cached
-        </Typography.Text>
+        </span>
       )}
       {onExitFullscreen && (
         <Button

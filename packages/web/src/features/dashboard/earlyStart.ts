@@ -1,0 +1,51 @@
+import type { DashboardChart, DashboardItem } from '@tessera/shared/api/dashboards';
+import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { type DashboardLayout, migratePositionJson } from '@tessera/shared/dashboard/position';
+import type { ApiClient } from '../../app/api.ts';
+import { createChartDataBatcher } from './charts/batcher.ts';
+import { dashboardApi } from './dashboardApi.ts';
+import { type FirstScreen, startFirstScreen } from './firstScreen.ts';
+import { parseDashboardUrl } from './urlParams.ts';
+
+/** What the dashboard route started before its page rendered (see `earlyLoad.ts`). */
+export interface EarlyDashboard {
+  item: DashboardItem;
+  charts: DashboardChart[];
+  layout: DashboardLayout;
+  force: boolean;
+  /** Null when the address opens at an anchor or on one chart: its first screen is elsewhere. */
+  firstScreen: FirstScreen | null;
+}
+
+/**
+ * Reads the dashboard and its charts (taking the route's prefetched answers) and, as soon as
+ * they are in, asks for the data and code of the charts its first screen shows.
+ */
+export async function startDashboardEarly(
+  api: ApiClient,
+  idOrSlug: string,
+  search: string,
+  hash: string,
+): Promise<EarlyDashboard> {
+  const url = parseDashboardUrl(search, hash);
+  const calls = dashboardApi(api);
+  const [item, charts] = await Promise.all([
+    calls.get(idOrSlug).then((answer) => answer.result),
+    calls.charts(idOrSlug).then((answer) => answer.result),
+  ]);
+  const layout = migratePositionJson(item.position_json, charts);
+  const firstScreen =
+    url.anchor || url.focusedChart
+      ? null
+      : startFirstScreen(
+          createChartDataBatcher(api),
+          {
+            id: item.id,
+            layout,
+            charts,
+            colorScheme: migrateJsonMetadata(item.json_metadata).color_scheme ?? null,
+          },
+          { force: url.force, screenHeight: globalThis.innerHeight ?? 0 },
+        );
+  return { item, charts, layout, force: url.force, firstScreen };
+}
