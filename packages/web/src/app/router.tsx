@@ -8,10 +8,8 @@ import {
   useLocation,
 } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { dashboardReadPaths } from '../features/dashboard/dashboardApi.ts';
 import { rememberEarlyDashboard } from '../features/dashboard/earlyLoad.ts';
-import { WelcomePage } from '../features/home/WelcomePage.tsx';
 import { api } from './api.ts';
 import { ShellLayout } from './ShellLayout.tsx';
 
@@ -49,25 +47,41 @@ export function prefetchDashboard({
   return null;
 }
 
+const welcomePage = async () => ({
+  Component: (await import('../features/home/WelcomePage.tsx')).WelcomePage,
+});
+
+/** Shown while a first page's lazy code loads. */
+function PageSpinner() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
 /** Only another dashboard needs new reads; a changed query string does not. */
 function otherDashboard({ currentParams, nextParams }: ShouldRevalidateFunctionArgs): boolean {
   return currentParams.idOrSlug !== nextParams.idOrSlug;
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/login',
+    // Its form (inputs, validation) is code no other first page needs.
+    lazy: async () => ({
+      Component: (await import('../features/auth/LoginPage.tsx')).LoginPage,
+    }),
+    hydrateFallbackElement: <PageSpinner />,
+  },
   {
     path: '/',
     element: <ShellLayout />,
     // Shown while the first page's lazy code loads.
-    hydrateFallbackElement: (
-      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-        <Spin size="large" />
-      </Flex>
-    ),
+    hydrateFallbackElement: <PageSpinner />,
     children: [
-      { index: true, element: <WelcomePage /> },
-      { path: 'superset/welcome', element: <WelcomePage /> },
+      { index: true, lazy: welcomePage },
+      { path: 'superset/welcome', lazy: welcomePage },
       {
         path: 'databaseview/list',
         lazy: async () => ({
