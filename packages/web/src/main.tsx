@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { startSession } from './app/start.ts';
+import 'antd/dist/antd.css';
 import './app/global.css';
 
 const root = document.getElementById('app');

@@ -25,6 +25,7 @@ export const FONT_FAMILY =
 export function antdTheme(mode: ThemeMode): ThemeConfig {
   const colors = PALETTE[mode];
   return {
+    zeroRuntime: true,
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
       colorPrimary: colors.primary,
