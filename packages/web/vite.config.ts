@@ -28,7 +28,8 @@ const vendorGroups = [
     test: /node_modules[\\/](@codemirror|@uiw|@lezer|crelt|style-mod|w3c-keyname)[\\/]/,
     priority: 25,
   },
-  { name: 'arrow', test: /node_modules[\\/](apache-arrow|flatbuffers|tslib)[\\/]/, priority: 25 },
+  // tslib is not Arrow's alone (ECharts uses it too): it stays with the shared vendor code.
+  { name: 'arrow', test: /node_modules[\\/](apache-arrow|flatbuffers)[\\/]/, priority: 25 },
   // Map code and geometry load only with the map chart types, never with the app shell.
   { name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@maplibre)[\\/]/, priority: 25 },
   {

@@ -13,8 +13,6 @@ import { shareByEmailHref } from '../explore/exportChart.ts';
 import { createDrawScheduler } from './charts/drawScheduler.ts';
 import { DashboardGrid } from './components/DashboardGrid.tsx';
 import { DashboardHeader, type HeaderAction } from './components/header/DashboardHeader.tsx';
-import { CssModal, RefreshIntervalModal, SaveAsModal } from './components/header/HeaderModals.tsx';
-import { PropertiesModal } from './components/header/PropertiesModal.tsx';
 import { DashboardPageContext, type DashboardPageOptions } from './pageContext.ts';
 import { downloadElementImage } from './snapshot.ts';
 import { fullSizeChartSet } from './state/dashboardSlice.ts';
@@ -30,6 +28,22 @@ const EditableGrid = lazy(() =>
 );
 const BuilderPane = lazy(() =>
   import('./edit/BuilderPane.tsx').then((m) => ({ default: m.BuilderPane })),
+);
+
+// The header's dialogs (forms, selects, the CSS editor) load when opened.
+const PropertiesModal = lazy(() =>
+  import('./components/header/PropertiesModal.tsx').then((m) => ({ default: m.PropertiesModal })),
+);
+const CssModal = lazy(() =>
+  import('./components/header/HeaderModals.tsx').then((m) => ({ default: m.CssModal })),
+);
+const SaveAsModal = lazy(() =>
+  import('./components/header/HeaderModals.tsx').then((m) => ({ default: m.SaveAsModal })),
+);
+const RefreshIntervalModal = lazy(() =>
+  import('./components/header/HeaderModals.tsx').then((m) => ({
+    default: m.RefreshIntervalModal,
+  })),
 );
 
 type HeaderModal = 'properties' | 'css' | 'save_as' | 'auto_refresh' | null;
@@ -228,12 +242,14 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
           <DashboardGrid />
         )}
       </div>
-      {modal === 'properties' && <PropertiesModal onClose={() => setModal(null)} />}
-      {modal === 'css' && <CssModal onClose={() => setModal(null)} />}
-      {modal === 'save_as' && (
-        <SaveAsModal layout={runtime.layout} onClose={() => setModal(null)} />
-      )}
-      {modal === 'auto_refresh' && <RefreshIntervalModal onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === 'properties' && <PropertiesModal onClose={() => setModal(null)} />}
+        {modal === 'css' && <CssModal onClose={() => setModal(null)} />}
+        {modal === 'save_as' && (
+          <SaveAsModal layout={runtime.layout} onClose={() => setModal(null)} />
+        )}
+        {modal === 'auto_refresh' && <RefreshIntervalModal onClose={() => setModal(null)} />}
+      </Suspense>
     </div>
   );
 
