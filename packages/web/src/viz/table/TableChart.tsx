@@ -321,7 +321,10 @@ export function TableChart(props: TableChartProps) {
                   position: 'sticky',
                   bottom: 0,
                   zIndex: 2,
-                  background: token.colorFillSecondary,
+                  // The fill is translucent: over the container's colour, so the rows scrolling
+                  // under the sticky row do not show through it.
+                  backgroundColor: token.colorBgContainer,
+                  backgroundImage: `linear-gradient(${token.colorFillSecondary}, ${token.colorFillSecondary})`,
                   fontWeight: 600,
                 }}
               >
