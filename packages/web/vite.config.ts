@@ -42,6 +42,8 @@ const vendorGroups = [
   { name: 'd3', test: /node_modules[\\/](d3-[\w-]+|internmap)[\\/]/, priority: 25 },
   { name: 'markdown', test: /node_modules[\\/](marked|dompurify)[\\/]/, priority: 25 },
   { name: 'dnd', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 25 },
+  // Everything else from node_modules, except antd and the packages only antd uses (left to
+  // the pages that import them, see above).
   {
     name: 'vendor',
     test: /node_modules[\\/](?!(antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|dayjs|classnames|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|stylis|json2mq|string-convert|toggle-selection|copy-to-clipboard)[\\/])/,

@@ -24,7 +24,7 @@ import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts
 import { fetchChartData } from '../../state/thunks.ts';
 import type { ChartModal } from './ChartModals.tsx';
 import { sanitizeHtml } from './markdown.ts';
-import { SliceHeader } from './SliceHeader.tsx';
+import { CHART_TITLE_TEXT, SliceHeader } from './SliceHeader.tsx';
 
 const HEADER_HEIGHT = 36;
 
@@ -308,10 +308,7 @@ function PendingSliceTitle({ title }: { title: string }) {
         height: HEADER_HEIGHT,
         padding: '4px 4px 4px 8px',
         lineHeight: '28px',
-        fontWeight: 600,
-        overflow: 'hidden',
-        whiteSpace: 'nowrap',
-        textOverflow: 'ellipsis',
+        ...CHART_TITLE_TEXT,
       }}
     >
       {title}

@@ -50,14 +50,14 @@ export function chartMenuItems(keys: ChartMenuKey[]): MenuProps['items'] {
   ];
 }
 
-const TITLE_STYLE: React.CSSProperties = {
-  flex: 1,
-  minWidth: 0,
+/** A chart's title on one line, cut with an ellipsis (here and on holders not yet in view). */
+export const CHART_TITLE_TEXT: React.CSSProperties = {
   fontWeight: 600,
   overflow: 'hidden',
   whiteSpace: 'nowrap',
   textOverflow: 'ellipsis',
 };
+const TITLE_STYLE: React.CSSProperties = { flex: 1, minWidth: 0, ...CHART_TITLE_TEXT };
 const CACHED_STYLE: React.CSSProperties = {
   fontSize: 11,
   color: 'var(--holder-text-secondary)',
