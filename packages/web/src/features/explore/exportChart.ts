@@ -1,5 +1,5 @@
 import type { QueryContext } from '@tessera/shared/api/chartData';
-import { getChartDefinition } from '@tessera/shared/viz/registry';
+import { getQueryBuilder } from '@tessera/shared/viz/queryBuilders';
 import type { QueryFormData } from '@tessera/shared/viz/types';
 
 /** Downloads and exports of the chart Explore shows: data files, the picture, links. */
@@ -8,9 +8,9 @@ export function buildExportQuery(
   formData: QueryFormData,
   options: Pick<QueryContext, 'result_type' | 'result_format'>,
 ): QueryContext {
-  const definition = getChartDefinition(formData.viz_type);
-  if (!definition) throw new Error(`Unknown chart type: ${formData.viz_type}`);
-  return definition.buildQuery(formData, {
+  const buildQuery = getQueryBuilder(formData.viz_type);
+  if (!buildQuery) throw new Error(`Unknown chart type: ${formData.viz_type}`);
+  return buildQuery(formData, {
     resultType: options.result_type ?? 'full',
     resultFormat: options.result_format ?? 'json',
   });

@@ -1,5 +1,5 @@
 import type { DashboardChart } from '@tessera/shared/api/dashboards';
-import { getChartDefinition } from '@tessera/shared/viz/registry';
+import { getQueryBuilder } from '@tessera/shared/viz/queryBuilders';
 import type { QueryContext, QueryFormData } from '@tessera/shared/viz/types';
 
 /** How one chart of a dashboard asks for its data: the saved form data in dashboard context. */
@@ -29,8 +29,8 @@ export function dashboardFormData(
 
 /** The query context of one chart; throws when its chart type has no definition. */
 export function chartQueryContext(formData: QueryFormData, force = false): QueryContext {
-  const definition = getChartDefinition(formData.viz_type);
-  if (!definition) throw new Error(NO_DEFINITION_MESSAGE(formData.viz_type));
-  const context = definition.buildQuery(formData, { force });
+  const buildQuery = getQueryBuilder(formData.viz_type);
+  if (!buildQuery) throw new Error(NO_DEFINITION_MESSAGE(formData.viz_type));
+  const context = buildQuery(formData, { force });
   return { ...context, form_data: { ...(context.form_data ?? {}), ...formData }, force };
 }

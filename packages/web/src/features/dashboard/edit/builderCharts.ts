@@ -1,7 +1,7 @@
 import type { ListQuery } from '@tessera/shared/api/common';
 import type { DashboardChart } from '@tessera/shared/api/dashboards';
 import type { ExploreAnswer } from '@tessera/shared/api/explore';
-import { getChartDefinition } from '@tessera/shared/viz/registry';
+import { getQueryBuilder } from '@tessera/shared/viz/queryBuilders';
 import type { DatasourceMeta } from '@tessera/shared/viz/types';
 import type { ApiClient } from '../../../app/api.ts';
 import { chartsRefreshRequested } from '../state/chartsSlice.ts';
@@ -72,7 +72,7 @@ export async function fetchBuilderCharts(
 
 /** A chart can be added when its type has a definition here. */
 export const hasChartDefinition = (chart: Pick<BuilderChart, 'viz_type'> | undefined) =>
-  !!chart?.viz_type && !!getChartDefinition(chart.viz_type);
+  !!chart?.viz_type && !!getQueryBuilder(chart.viz_type);
 
 function formDataOf(chart: BuilderChart): Record<string, unknown> {
   try {
