@@ -61,6 +61,13 @@ describe('waterfall transformProps', () => {
     expect(o.tooltip.formatter([{ dataIndex: 3 }])).toBe('<b>Total</b><br/>Total: <b>-20</b>');
   });
 
+  it('hides value labels that would overlap on narrow bars', () => {
+    const o = transformProps(props()).option as Loose;
+    const labelled = o.series.filter((s: { name: string }) => !s.name.startsWith('assist'));
+    expect(labelled.length).toBeGreaterThan(0);
+    for (const series of labelled) expect(series.labelLayout).toEqual({ hideOverlap: true });
+  });
+
   it('adds a subtotal after each x value when broken down, with custom labels and colours', () => {
     const o = transformProps(
       props({

@@ -134,6 +134,8 @@ export function transformProps(chartProps: ChartProps): WaterfallProps {
     name: labels[kind],
     stack: 'waterfall',
     itemStyle: { color: colors[kind] },
+    // Narrow bars (a chart on a dashboard) would print their values over each other.
+    labelLayout: { hideOverlap: true },
     data: bars.map((b, i) => {
       if (b.kind !== kind) return '-';
       const size =
@@ -176,7 +178,9 @@ export function transformProps(chartProps: ChartProps): WaterfallProps {
       data: bars.map((b) => b.label),
       name: xTitle,
       nameLocation: 'middle',
-      nameGap: rotate ? 60 : 28,
+      // Below the tick labels however long they are (rotated genre names, say).
+      nameMoveOverlap: true,
+      nameGap: 12,
       axisLabel: { interval: 0, hideOverlap: true, ...(rotate !== undefined ? { rotate } : {}) },
     },
     yAxis: {
