@@ -65,9 +65,23 @@ async function exampleCharts(examples: ExamplesServer): Promise<SavedChart[]> {
   throw new Error(`The example charts were not saved within ${CHARTS_WAIT_MS} ms`);
 }
 
-export async function startChartsBench(): Promise<ChartsBench> {
+/**
+ * The client the bench measures: packages/web/dist (built when stale) unless BENCH_WEB_DIST
+ * names another build, e.g. an earlier commit's `vite build --outDir`, to compare the two in
+ * the same hour on a machine whose speed changes from day to day.
+ */
+function webDistEnv(): Record<string, string> {
+  const other = process.env.BENCH_WEB_DIST;
+  if (other) {
+    console.log(`measuring the web client built in ${other}`);
+    return { TESSERA_WEB_DIST: path.resolve(other) };
+  }
   ensureWebBuild();
-  const examples = await startExamplesServer();
+  return {};
+}
+
+export async function startChartsBench(): Promise<ChartsBench> {
+  const examples = await startExamplesServer(webDistEnv());
   let browser: Browser | null = null;
   try {
     const charts = await exampleCharts(examples);

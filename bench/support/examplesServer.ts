@@ -29,8 +29,10 @@ async function bearer(baseUrl: string, username: string, password: string): Prom
   return `Bearer ${token}`;
 }
 
-export async function startExamplesServer(): Promise<ExamplesServer> {
-  const server = await startServer({ loadExamples: true });
+export async function startExamplesServer(
+  env: Record<string, string> = {},
+): Promise<ExamplesServer> {
+  const server = await startServer({ loadExamples: true, env });
   try {
     const password = server.adminPassword as string;
     const api = await apiClient(server.baseUrl, server.adminUsername, password);

@@ -175,6 +175,11 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     meaning: 'Web-server timeout in seconds; charts and annotations time out with it.',
   },
   {
+    name: 'TESSERA_WEB_DIST',
+    default: '`packages/web/dist`',
+    meaning: 'Folder of the built web client the server serves (a build made elsewhere).',
+  },
+  {
     name: 'TESSERA_EXPORT_ROW_LIMIT',
     default: '`1000000`',
     meaning: 'Most rows a CSV/XLSX download may hold.',
@@ -285,7 +290,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminPassword: strVar(env, 'TESSERA_ADMIN_PASSWORD'),
     loadExamples: boolVar(env, 'TESSERA_LOAD_EXAMPLES', true),
     logLevel: strVar(env, 'TESSERA_LOG_LEVEL') ?? 'info',
-    webDist: null,
+    webDist: strVar(env, 'TESSERA_WEB_DIST') ?? null,
     featureFlags: parseFeatureFlags(strVar(env, 'TESSERA_FEATURE_FLAGS')),
     sqlMaxRow: intVar(env, 'TESSERA_SQL_MAX_ROW', 100000),
     defaultSqllabLimit: intVar(env, 'TESSERA_DEFAULT_SQLLAB_LIMIT', 10000),
