@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { CONFIRM_OVERWRITE_MESSAGE } from '@tessera/shared/dashboard/save';
 import { bigNumberTotalExample } from '@tessera/shared/viz/big_number_total/example';
 import { pieExample } from '@tessera/shared/viz/pie/example';
@@ -480,6 +481,15 @@ describe('dashboard journey in Chromium', () => {
       } finally {
         await fresh.context.close();
       }
+
+      // Download as image: a PNG of the dashboard's grid.
+      const download = page.waitForEvent('download');
+      await openMenu(page, 'dashboard-menu-download-image', 'dashboard-menu-download');
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.png$/);
+      const png = readFileSync(await file.path());
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.length).toBeGreaterThan(1000);
     } finally {
       await context.close();
     }

@@ -2,16 +2,114 @@ import { saveBlob } from '../explore/exportChart.ts';
 
 /**
  * Pictures of the page without a screenshot library: the element is cloned into an SVG
- * `foreignObject` with the page's style sheets, every canvas (ECharts, maps) replaced by its
- * pixels. The SVG is then drawn onto a canvas for a PNG; where the browser refuses (a tainted
- * canvas), the SVG itself is the download.
+ * `foreignObject` with the page's style rules that may apply to it, every canvas (ECharts, maps)
+ * replaced by its pixels. The SVG is then drawn onto a canvas for a PNG; where the browser
+ * refuses (a tainted canvas), the SVG itself is the download.
  */
 
-function styleText(): string {
+/** Inherited properties the picture's root takes from the page around the element. */
+const INHERITED = ['font-family', 'font-size', 'line-height', 'color'];
+
+/** Class names in a selector, leaving out attribute values (`[href$=".pdf"]`). */
+const CLASS_NAME = /\.(-?[_a-zA-Z][\w-]*)/g;
+const ATTRIBUTE = /\[[^\]]*\]/g;
+const NEGATION = /:not\([^)]*\)/g;
+const LIST_INSIDE = /:(is|where|has|matches|any)\([^)]*,/;
+/** States and pseudo-elements a static picture has no element for: tested without them. */
+const DYNAMIC_PARTS =
+  /::?(before|after|placeholder|selection|marker|first-line|first-letter|backdrop|-webkit-[\w-]+|-moz-[\w-]+)|:(hover|focus-visible|focus-within|focus|active|visited)/g;
+
+/** The element, everything in it and above it: what a rule must match to show in its picture. */
+interface Scope {
+  root: Element;
+  ancestors: Element[];
+  classes: Set<string>;
+}
+
+function scopeOf(root: Element): Scope {
+  const ancestors: Element[] = [];
+  for (let node = root.parentElement; node; node = node.parentElement) ancestors.push(node);
+  const classes = new Set<string>();
+  for (const element of [root, ...ancestors, ...Array.from(root.querySelectorAll('[class]'))]) {
+    for (const name of Array.from(element.classList)) classes.add(name);
+  }
+  return { root, ancestors, classes };
+}
+
+/** The alternatives of a selector list: split at commas outside brackets and parentheses. */
+export function selectorAlternatives(selector: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector[i];
+    if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth = Math.max(0, depth - 1);
+    else if (char === ',' && depth === 0) {
+      parts.push(selector.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/** Whether one complex selector may apply within the scope (in doubt, it may). */
+function alternativeMayApply(selector: string, scope: Scope): boolean {
+  // A class it requires but nothing in the scope has: no match. Classes inside `:not()` are not
+  // required, nor those of a list inside `:is()` or `:where()` (one of them is enough).
+  const required = selector.replace(NEGATION, '').replace(ATTRIBUTE, '');
+  if (!LIST_INSIDE.test(required)) {
+    const names = Array.from(required.matchAll(CLASS_NAME), (m) => m[1]);
+    if (names.some((name) => !scope.classes.has(name as string))) return false;
+  }
+  const testable = selector.replace(DYNAMIC_PARTS, '');
+  try {
+    return (
+      scope.root.matches(testable) ||
+      scope.root.querySelector(testable) !== null ||
+      scope.ancestors.some((element) => element.matches(testable))
+    );
+  } catch {
+    return true;
+  }
+}
+
+/** Whether a style rule's selector list may apply within the scope. */
+function mayApply(selectorText: string, scope: Scope): boolean {
+  return selectorAlternatives(selectorText).some((selector) =>
+    alternativeMayApply(selector, scope),
+  );
+}
+
+/** A rule's text if it may style the scope; grouping rules keep only such inner rules. */
+function ruleText(rule: CSSRule, scope: Scope): string | null {
+  if (rule instanceof CSSStyleRule) return mayApply(rule.selectorText, scope) ? rule.cssText : null;
+  const inner = (rule as CSSRule & { cssRules?: CSSRuleList }).cssRules;
+  const prelude = rule.cssText.slice(0, Math.max(0, rule.cssText.indexOf('{')));
+  // @media, @supports, @layer and @container blocks: their matching rules, under the same prelude.
+  if (inner && !/keyframes/i.test(prelude)) {
+    const kept = Array.from(inner).flatMap((child) => ruleText(child, scope) ?? []);
+    if (kept.length === 0) return null;
+    return `${prelude}{\n${kept.join('\n')}\n}`;
+  }
+  // Keyframes, font faces, custom properties and the like are kept whole.
+  return rule.cssText;
+}
+
+/**
+ * The page's style rules that may apply to the element (matched on it, inside it or above it):
+ * antd's whole stylesheet is about a megabyte, of which a picture needs a small part.
+ */
+function styleText(element: Element): string {
+  const scope = scopeOf(element);
   const parts: string[] = [];
   for (const sheet of Array.from(document.styleSheets)) {
     try {
-      for (const rule of Array.from(sheet.cssRules)) parts.push(rule.cssText);
+      for (const rule of Array.from(sheet.cssRules)) {
+        const text = ruleText(rule, scope);
+        if (text !== null) parts.push(text);
+      }
     } catch {
       // A cross-origin sheet cannot be read; its rules are simply missing from the picture.
     }
@@ -45,9 +143,16 @@ export function elementSvg(
     canvas.replaceWith(img);
   });
   clone.style.width = `${width}px`;
+  // What the element inherits from the page (the app's font above all): the picture has no page.
+  const inherited = getComputedStyle(element);
+  for (const property of INHERITED) {
+    if (!clone.style.getPropertyValue(property)) {
+      clone.style.setProperty(property, inherited.getPropertyValue(property));
+    }
+  }
   clone.setAttribute('xmlns', 'http://www.w3.org/1999/xhtml');
   const html = new XMLSerializer().serializeToString(clone);
-  const css = styleText().replaceAll(']]>', ']]]]><![CDATA[>');
+  const css = styleText(element).replaceAll(']]>', ']]]]><![CDATA[>');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<style><![CDATA[${css}]]></style>` +
