@@ -6,6 +6,7 @@ import {
   chartUrl,
 } from '@tessera/shared/api/charts';
 import type { UserRef } from '@tessera/shared/api/common';
+import { toWireJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { humanizeAge } from '../databases/present.ts';
 import { exploreUrl } from '../datasets/present.ts';
 import type { ChartLookups, ChartRecord } from './model.ts';
@@ -60,7 +61,7 @@ export function toItem(record: ChartRecord, lookups: ChartLookups): ChartItem {
       .map((d) => ({
         id: d.id,
         dashboard_title: d.dashboard_title,
-        json_metadata: d.json_metadata,
+        json_metadata: toWireJsonMetadata(d.json_metadata),
       })),
     tags: [],
     changed_on_delta_humanized: humanizeAge(row.changed_on),

@@ -130,3 +130,56 @@ export async function editableDashboard(
   }
   return record;
 }
+
+const onDataset = (type: string | null) => type === null || type === 'table' || type === 'dataset';
+
+/**
+ * 403 when `placed` holds charts, other than those in `kept`, whose data the caller may not read
+ * through their own grants. A dashboard's roles grant its charts' data (`dataGrant.ts`), so an
+ * editor placing a chart would hand its data to the dashboard's owners and role holders; charts
+ * already on the dashboard were placed by someone entitled to. Charts without a dataset carry no
+ * data. Superset has no such rule: it trusts whoever edits the layout.
+ */
+export async function assertMayPlaceCharts(
+  request: FastifyRequest,
+  db: Db,
+  placed: number[],
+  kept: number[] = [],
+): Promise<void> {
+  const subject = subjectOf(request);
+  const added = [...new Set(placed)].filter((id) => !kept.includes(id));
+  if (added.length === 0 || isAdmin(subject)) return;
+  if (hasPermission(subject, ...OBJECT_PERMISSIONS.allDatasourceAccess)) return;
+  const slices = await dashboardRepository.slices(db, added);
+  const datasetIds = [
+    ...new Set(
+      slices
+        .filter((s) => s.datasource_id !== null && onDataset(s.datasource_type))
+        .map((s) => s.datasource_id as number),
+    ),
+  ];
+  const owners = await datasetRepository.owners(db, datasetIds);
+  const readable = new Set<number>();
+  for (const id of datasetIds) {
+    const row = await datasetRepository.get(db, id);
+    const database = row ? await databaseRepository.get(db, row.database_id) : undefined;
+    if (!row || !database) continue;
+    const subjectOk = canAccessDataset(
+      subject,
+      { row, database, ownerIds: owners.get(id) ?? [] },
+      request.user?.id ?? null,
+    );
+    if (subjectOk) readable.add(id);
+  }
+  const denied = slices
+    .filter(
+      (s) =>
+        s.datasource_id !== null &&
+        !(onDataset(s.datasource_type) && readable.has(s.datasource_id)),
+    )
+    .map((s) => s.id);
+  if (denied.length > 0) {
+    const what = denied.length === 1 ? 'chart' : 'charts';
+    throw forbidden(`You do not have access to the data of ${what} ${denied.join(', ')}`);
+  }
+}

@@ -5,19 +5,28 @@ import {
   type JsonMetadata,
   migrateJsonMetadata,
   remapMetadataChartIds,
+  toStoredJsonMetadata,
 } from '@tessera/shared/dashboard/metadata';
 import {
+  chartIdsInLayout,
   checkPositionJson,
   type DashboardLayout,
   migratePositionJson,
   toPositionJson,
 } from '@tessera/shared/dashboard/position';
 import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
-import { badRequest } from '@tessera/shared/errors';
+import { badRequest, forbidden } from '@tessera/shared/errors';
+import { isAdmin } from '@tessera/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requirePermission, requireUser } from '../security/currentUser.ts';
-import { editableDashboard, readableDashboard, WRITE_DASHBOARD } from './access.ts';
+import {
+  assertMayPlaceCharts,
+  editableDashboard,
+  readableDashboard,
+  subjectOf,
+  WRITE_DASHBOARD,
+} from './access.ts';
 import { epochSeconds } from './present.ts';
 import { dashboardRepository } from './repository.ts';
 
@@ -41,8 +50,9 @@ export function remapLayoutChartIds(
 
 /**
  * POST `{id}/copy/`: a new dashboard owned by the caller, with the given title, CSS and
- * metadata; the layout comes from `positions` in the metadata, else the source's. With
- * `duplicate_slices` every chart is copied too and chart ids are remapped everywhere.
+ * metadata; the layout comes from `positions` in the metadata, else the source's, and the copy
+ * holds the charts of that layout (Superset's set_dash_metadata), else the source's. With
+ * `duplicate_slices` each of those charts is copied too and chart ids are remapped everywhere.
  */
 export async function copyDashboard(
   ctx: AppContext,
@@ -57,21 +67,31 @@ export async function copyDashboard(
   if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
   const { positions, ...metadataFields } = check.value as JsonMetadata & { positions?: unknown };
   let layout: DashboardLayout;
+  let wanted: number[];
   if (positions && typeof positions === 'object') {
     const parsed = checkPositionJson(positions);
     if (!parsed.ok) throw badRequest('Invalid input', { fields: { positions: parsed.errors } });
     layout = parsed.layout;
+    wanted = chartIdsInLayout(layout);
   } else {
     const slices = await dashboardRepository.slices(ctx.store.db, source.sliceIds);
     layout = migratePositionJson(source.row.position_json, slices);
+    wanted = source.sliceIds;
+  }
+  // Superset's DashboardDAO.copy_dashboard: with DASHBOARD_RBAC only an owner copies, since a
+  // copy would take charts the source's roles grant onto a dashboard the copier controls.
+  const rbac = ctx.config.featureFlags.DASHBOARD_RBAC;
+  if (rbac && !isAdmin(subjectOf(request)) && !source.ownerIds.includes(user.id)) {
+    throw forbidden('Forbidden');
   }
   let metadata = metadataFields as JsonMetadata;
 
   const id = await ctx.store.db.transaction().execute(async (trx) => {
-    let sliceIds = source.sliceIds;
+    let sliceIds = (await dashboardRepository.slices(trx, wanted)).map((s) => s.id);
+    await assertMayPlaceCharts(request, trx, sliceIds, source.sliceIds);
     if (body.duplicate_slices) {
       const map = new Map<number, number>();
-      for (const slice of await dashboardRepository.slices(trx, source.sliceIds)) {
+      for (const slice of await dashboardRepository.slices(trx, sliceIds)) {
         map.set(slice.id, await dashboardRepository.cloneSlice(trx, slice, user.id));
       }
       sliceIds = sliceIds.map((s) => map.get(s) ?? s);
@@ -83,7 +103,7 @@ export async function copyDashboard(
       {
         dashboard_title: dashboardTitleOrUntitled(body.dashboard_title),
         css: body.css ?? null,
-        json_metadata: JSON.stringify(metadata),
+        json_metadata: toStoredJsonMetadata(metadata),
         position_json: JSON.stringify(toPositionJson(layout)),
         published: 0,
       },
@@ -119,7 +139,7 @@ export async function updateColors(
       dashboardRepository.update(
         trx,
         id,
-        { json_metadata: JSON.stringify(metadata) },
+        { json_metadata: toStoredJsonMetadata(metadata) },
         request.user?.id ?? null,
         markUpdated,
       ),

@@ -3,13 +3,16 @@ import type {
   DashboardItem,
   DashboardListRow,
 } from '@tessera/shared/api/dashboards';
+import { toWireJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { humanizeAge } from '../databases/present.ts';
 import type { DashboardRecord, PersonRow, SliceRow } from './repository.ts';
+import { slugShadowed } from './slug.ts';
 
 /** Stored dashboards and charts to the wire shapes of `/api/v1/dashboard/`. */
 
+/** By slug, except a slug that reads as an id or uuid: that path would open another dashboard. */
 export const dashboardUrl = (row: { id: number; slug: string | null }) =>
-  `/superset/dashboard/${row.slug || row.id}/`;
+  `/superset/dashboard/${row.slug && !slugShadowed(row.slug) ? row.slug : row.id}/`;
 
 const person = (p: PersonRow | null) =>
   p ? { id: p.id, first_name: p.first_name, last_name: p.last_name } : null;
@@ -33,7 +36,7 @@ export function toItem(
     thumbnail_url: null,
     published: row.published === 1,
     css: row.css,
-    json_metadata: row.json_metadata,
+    json_metadata: toWireJsonMetadata(row.json_metadata),
     position_json: row.position_json,
     certified_by: row.certified_by,
     certification_details: row.certification_details,

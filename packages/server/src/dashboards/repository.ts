@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DbSlice } from '../charts/tables.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
+import { lookupOf } from './slug.ts';
 import type { DbDashboard } from './tables.ts';
 
 export type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
@@ -64,21 +65,19 @@ export const dashboardRepository = {
     return q.orderBy('id').execute();
   },
 
+  /** Superset's order: a uuid, else a numeric path is an id only (never a slug), else a slug. */
   async findIdByIdOrSlug(db: Db, idOrSlug: string): Promise<number | undefined> {
-    if (/^\d+$/.test(idOrSlug) && Number(idOrSlug) <= 2147483647) {
-      const byId = await db
-        .selectFrom('dashboards')
-        .select('id')
-        .where('id', '=', Number(idOrSlug))
-        .executeTakeFirst();
-      if (byId) return byId.id;
+    const lookup = lookupOf(idOrSlug);
+    const q = db.selectFrom('dashboards').select('id');
+    if (lookup.by === 'uuid') {
+      return (await q.where('uuid', '=', lookup.uuid).executeTakeFirst())?.id;
     }
-    const bySlug = await db
-      .selectFrom('dashboards')
-      .select('id')
-      .where('slug', '=', idOrSlug)
-      .executeTakeFirst();
-    return bySlug?.id;
+    if (lookup.by === 'id') {
+      // Beyond the id column's range nothing can match, and PostgreSQL would refuse the value.
+      if (!Number.isSafeInteger(lookup.id) || Math.abs(lookup.id) > 2147483647) return undefined;
+      return (await q.where('id', '=', lookup.id).executeTakeFirst())?.id;
+    }
+    return (await q.where('slug', '=', lookup.slug).executeTakeFirst())?.id;
   },
 
   async getByUuid(db: Db, uuid: string): Promise<DashboardRow | undefined> {

@@ -11,7 +11,11 @@ import {
   ROLES_INVALID_MESSAGE,
   SLUG_EXISTS_MESSAGE,
 } from '@tessera/shared/api/dashboards';
-import { checkJsonMetadataText } from '@tessera/shared/dashboard/metadata';
+import {
+  checkJsonMetadataText,
+  toStoredJsonMetadata,
+  toWireJsonMetadata,
+} from '@tessera/shared/dashboard/metadata';
 import {
   chartIdsInLayout,
   checkPositionJson,
@@ -25,6 +29,7 @@ import type { AppContext } from '../context.ts';
 import { compareBy, labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
 import { requirePermission, requireUser } from '../security/currentUser.ts';
 import {
+  assertMayPlaceCharts,
   editableDashboard,
   readableDashboard,
   subjectOf,
@@ -38,6 +43,7 @@ import {
   type Db,
   dashboardRepository,
 } from './repository.ts';
+import { cleanSlug } from './slug.ts';
 
 /**
  * The rules of `/api/v1/dashboard/`: reads need ('can_read', 'Dashboard') and a visible
@@ -51,30 +57,48 @@ type Body = DashboardCreateBody | DashboardUpdateBody;
 export async function getDashboard(ctx: AppContext, request: FastifyRequest, idOrSlug: string) {
   const record = await readableDashboard(ctx, request, idOrSlug);
   const slices = await dashboardRepository.slices(ctx.store.db, record.sliceIds);
+  const item = toItem(
+    record,
+    slices.map((s) => s.slice_name),
+  );
   return {
     id: record.row.id,
-    result: toItem(
-      record,
-      slices.map((s) => s.slice_name),
-    ),
+    result: { ...item, json_metadata: toWireJsonMetadata(item.json_metadata) },
   };
 }
 
-/** The stored fields a body asks for, with the save rules applied; 400/422 on bad values. */
+/** Client JSON text, parsed; blank text is no JSON either (400 naming the field, as Superset). */
+function parseJsonText(field: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = `Field cannot be decoded by JSON. ${(error as Error).message}`;
+    throw badRequest('Invalid input', { fields: { [field]: [message] } });
+  }
+}
+
+/** The certifier once the body is saved: the one sent, else the stored one. */
+const certifierAfter = (body: Body, existing?: DashboardRecord) =>
+  (body.certified_by === undefined ? existing?.row.certified_by : body.certified_by) || null;
+
+/**
+ * The stored fields a body asks for, with the save rules applied; 400/422 on bad values, 403 for
+ * charts the caller may not place. `existing` is the dashboard being updated.
+ */
 async function toWrite(
   ctx: AppContext,
   request: FastifyRequest,
   db: Db,
   body: Body,
-  existingId?: number,
+  existing?: DashboardRecord,
 ): Promise<{ write: DashboardWrite; owners?: number[]; roles?: number[]; slices?: number[] }> {
   const write: DashboardWrite = {};
   if (body.dashboard_title !== undefined) {
     write.dashboard_title = dashboardTitleOrUntitled(body.dashboard_title);
   }
   if (body.slug !== undefined) {
-    const slug = body.slug?.trim() || null;
-    if (slug && (await dashboardRepository.slugTaken(db, slug, existingId))) {
+    const slug = cleanSlug(body.slug);
+    if (slug && (await dashboardRepository.slugTaken(db, slug, existing?.row.id))) {
       throw unprocessable('Invalid input', { fields: { slug: [SLUG_EXISTS_MESSAGE] } });
     }
     write.slug = slug;
@@ -88,9 +112,13 @@ async function toWrite(
   }
   if (body.external_url !== undefined) write.external_url = body.external_url;
   if (body.certified_by !== undefined || body.certification_details !== undefined) {
-    const by = body.certified_by === undefined ? undefined : body.certified_by || null;
-    write.certified_by = by ?? null;
-    write.certification_details = by ? (body.certification_details ?? null) : null;
+    // Details sent alone belong to the stored certifier; only fields sent change, as in Superset.
+    const by = certifierAfter(body, existing);
+    if (body.certified_by !== undefined) write.certified_by = by;
+    if (!by) write.certification_details = null;
+    else if (body.certification_details !== undefined) {
+      write.certification_details = body.certification_details;
+    }
   }
 
   let layoutText = body.position_json ?? undefined;
@@ -98,21 +126,22 @@ async function toWrite(
     const check = checkJsonMetadataText(body.json_metadata);
     if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
     // Superset's client sends the layout inside json_metadata as `positions`.
-    const { positions, ...metadata } = JSON.parse(body.json_metadata || '{}') as Record<
-      string,
-      unknown
-    >;
+    const { positions, ...metadata } = parseJsonText(
+      'json_metadata',
+      body.json_metadata || '{}',
+    ) as Record<string, unknown>;
     if (positions && typeof positions === 'object') layoutText = JSON.stringify(positions);
-    write.json_metadata = JSON.stringify(metadata);
+    write.json_metadata = toStoredJsonMetadata(metadata);
   }
 
   let slices: number[] | undefined;
   if (layoutText) {
-    const check = checkPositionJson(JSON.parse(layoutText));
+    const check = checkPositionJson(parseJsonText('position_json', layoutText));
     if (!check.ok) throw badRequest('Invalid input', { fields: { position_json: check.errors } });
     write.position_json = JSON.stringify(toPositionJson(check.layout));
     const wanted = chartIdsInLayout(check.layout);
     slices = (await dashboardRepository.slices(db, wanted)).map((s) => s.id);
+    await assertMayPlaceCharts(request, db, slices, existing?.sliceIds);
   } else if (body.position_json === null) {
     write.position_json = null;
   }
@@ -167,11 +196,19 @@ export async function createDashboard(
 }
 
 /** What a write answers as `result`: the fields as sent, with the save rules applied. */
-function answerOf(body: Body): Record<string, unknown> {
+function answerOf(body: Body, existing?: DashboardRecord): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
+  // The metadata is echoed as Superset would answer it, even if the client sent the version key.
+  if (typeof body.json_metadata === 'string') {
+    out.json_metadata = toWireJsonMetadata(body.json_metadata);
+  }
   if ('dashboard_title' in body)
     out.dashboard_title = dashboardTitleOrUntitled(body.dashboard_title);
-  if ('certification_details' in body && !body.certified_by) out.certification_details = '';
+  // Superset answers the slug as cleaned, and an empty text for one cleaned away.
+  if (typeof body.slug === 'string') out.slug = cleanSlug(body.slug) ?? '';
+  if ('certification_details' in body && !certifierAfter(body, existing)) {
+    out.certification_details = '';
+  }
   return out;
 }
 
@@ -185,7 +222,7 @@ export async function updateDashboard(
   const publishOnly = keys.length === 1 && keys[0] === 'published';
   const record = await editableDashboard(ctx, request, id, publishOnly);
   await ctx.store.db.transaction().execute(async (trx) => {
-    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body, id);
+    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body, record);
     await dashboardRepository.update(trx, id, write, request.user?.id ?? null);
     if (owners) await dashboardRepository.setOwners(trx, id, owners);
     if (roles) await dashboardRepository.setRoles(trx, id, roles);
@@ -194,7 +231,7 @@ export async function updateDashboard(
   const [saved] = await dashboardRepository.records(ctx.store.db, [record.row.id]);
   return {
     id,
-    result: answerOf(body),
+    result: answerOf(body, record),
     last_modified_time: epochSeconds(saved?.row.changed_on ?? record.row.changed_on),
   };
 }

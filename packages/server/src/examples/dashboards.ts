@@ -1,4 +1,4 @@
-import { defaultJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { defaultJsonMetadata, toStoredJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import {
   type ComponentType,
   type DashboardLayout,
@@ -237,7 +237,7 @@ export async function loadExampleDashboards(
           dashboard_title: dashboard.title,
           slug,
           position_json: JSON.stringify(toPositionJson(layout)),
-          json_metadata: JSON.stringify({
+          json_metadata: toStoredJsonMetadata({
             ...defaultJsonMetadata(),
             color_scheme: 'supersetColors',
           }),

@@ -96,4 +96,18 @@ describe('appendChartToPosition', () => {
     const twice = appendChartToPosition(once, chart);
     expect(twice).toEqual(once);
   });
+
+  it('keeps what a stored layout with a loop holds instead of starting over', () => {
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: ROOT_ID, type: 'ROOT', children: [GRID_ID], meta: {} },
+      GRID_ID: { id: GRID_ID, type: 'GRID', children: ['ROW-1'], meta: {} },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-1', 'ROW-1'], meta: {} },
+      'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId: 1 } },
+    };
+    const out = appendChartToPosition(position as never, chart);
+    expect(chartOf(out, 1)?.id).toBe('CHART-1');
+    expect(chartOf(out, 7)).toBeDefined();
+    expect((components(out)['ROW-1'] as LayoutItem).children).toEqual(['CHART-1']);
+  });
 });

@@ -1,5 +1,4 @@
 import {
-  checkPositionJson,
   DASHBOARD_VERSION,
   DASHBOARD_VERSION_KEY,
   type DashboardLayout,
@@ -10,6 +9,7 @@ import {
   newComponentId,
   type PositionJson,
   ROOT_ID,
+  readPositionJson,
 } from './position.ts';
 
 /**
@@ -33,11 +33,12 @@ function parse(position: PositionJson | string | null | undefined): DashboardLay
       value = null;
     }
   }
-  const check = value ? checkPositionJson(value) : null;
-  // A missing, empty or unreadable layout starts over: there is nothing in it to keep.
-  if (!check?.ok || !check.layout[ROOT_ID]) return {};
-  // A deep copy: the caller's document is never changed.
-  return JSON.parse(JSON.stringify(check.layout)) as DashboardLayout;
+  // A deep copy first: the caller's document is never changed (the repair works in place).
+  const layout = value ? readPositionJson(JSON.parse(JSON.stringify(value))) : null;
+  // A missing, empty or unreadable layout starts over: there is nothing in it to keep. A layout
+  // with broken links keeps its content, since explore's save must not wipe a dashboard.
+  if (!layout?.[ROOT_ID]) return {};
+  return layout;
 }
 
 /**

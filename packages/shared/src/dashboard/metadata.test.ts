@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkJsonMetadataText,
   DEFAULT_STAGGER_TIME,
+  JSON_METADATA_VERSION,
+  JSON_METADATA_VERSION_KEY,
   migrateJsonMetadata,
   remapMetadataChartIds,
   staggerWindowMs,
+  toStoredJsonMetadata,
+  toWireJsonMetadata,
 } from './metadata.ts';
 
 describe('json_metadata', () => {
@@ -83,6 +87,59 @@ describe('json_metadata', () => {
     expect(out.chart_configuration?.['9']).toMatchObject({
       id: 9,
       crossFilters: { scope: { excluded: [9] }, chartsInScope: [9] },
+    });
+  });
+
+  describe('version', () => {
+    it('stores the current version with the document, in its current shape', () => {
+      const text = toStoredJsonMetadata({
+        color_scheme: 'bnbColors',
+        filter_bar_location: 'HORIZONTAL',
+        show_native_filters: true,
+      });
+      expect(JSON.parse(text)).toEqual({
+        color_scheme: 'bnbColors',
+        filter_bar_orientation: 'HORIZONTAL',
+        [JSON_METADATA_VERSION_KEY]: JSON_METADATA_VERSION,
+      });
+    });
+
+    it('writes its own version over one a client sent back', () => {
+      const text = toStoredJsonMetadata({ [JSON_METADATA_VERSION_KEY]: 99, color_scheme: 'x' });
+      expect(JSON.parse(text)[JSON_METADATA_VERSION_KEY]).toBe(JSON_METADATA_VERSION);
+    });
+
+    it('reads a versioned document without the key, and a legacy one (no key) migrated', () => {
+      const current = migrateJsonMetadata(
+        toStoredJsonMetadata({ color_scheme: 'bnbColors', refresh_frequency: 30 }),
+      );
+      expect(current).toMatchObject({ color_scheme: 'bnbColors', refresh_frequency: 30 });
+      expect(current).not.toHaveProperty(JSON_METADATA_VERSION_KEY);
+      const legacy = migrateJsonMetadata(
+        JSON.stringify({ filter_bar_location: 'HORIZONTAL', shared_label_colors: { a: '#fff' } }),
+      );
+      expect(legacy.filter_bar_orientation).toBe('HORIZONTAL');
+      expect(legacy.shared_label_colors).toEqual(['a']);
+      expect(legacy).not.toHaveProperty(JSON_METADATA_VERSION_KEY);
+    });
+
+    it('answers the stored text without the key, and legacy text unchanged', () => {
+      const stored = toStoredJsonMetadata({ color_scheme: 'bnbColors' });
+      expect(JSON.parse(toWireJsonMetadata(stored) as string)).toEqual({
+        color_scheme: 'bnbColors',
+      });
+      const legacy = '{ "color_scheme": "bnbColors" }';
+      expect(toWireJsonMetadata(legacy)).toBe(legacy);
+      expect(toWireJsonMetadata(null)).toBeNull();
+      expect(toWireJsonMetadata('{broken')).toBe('{broken');
+    });
+
+    it('accepts a document that carries the key back, and leaves it out of the checked value', () => {
+      const check = checkJsonMetadataText(
+        JSON.stringify({ color_scheme: 'x', [JSON_METADATA_VERSION_KEY]: JSON_METADATA_VERSION }),
+      );
+      expect(check.ok).toBe(true);
+      expect(check.ok && check.value).toEqual({ color_scheme: 'x' });
     });
   });
 });

@@ -7,6 +7,15 @@ import { z } from 'zod';
  */
 
 export const DEFAULT_STAGGER_TIME = 5000;
+
+/**
+ * Stored json_metadata carries the version of its shape under this key (ARCHITECTURE rule 5).
+ * The key is Tessera's own: Superset's json_metadata has none and its PUT schema refuses unknown
+ * keys, so it never reaches the wire (toWireJsonMetadata). A document without it is legacy.
+ */
+export const JSON_METADATA_VERSION_KEY = 'tessera_metadata_version';
+/** 1: the shape of JsonMetadata below (list-valued shared_label_colors, filter_bar_orientation). */
+export const JSON_METADATA_VERSION = 1;
 export const FILTER_BAR_ORIENTATIONS = ['VERTICAL', 'HORIZONTAL'] as const;
 
 const ChartIdList = z.array(z.number().int());
@@ -73,7 +82,9 @@ export function checkJsonMetadata(value: unknown): MetadataCheck {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, errors: ['json_metadata must be a JSON object'] };
   }
-  const parsed = JsonMetadata.safeParse(migrateJsonMetadataValue(value as Record<string, unknown>));
+  // A client may send back the key it never saw; the store writes its own on save.
+  const { [JSON_METADATA_VERSION_KEY]: _version, ...fields } = value as Record<string, unknown>;
+  const parsed = JsonMetadata.safeParse(migrateJsonMetadataValue(fields));
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,
@@ -84,7 +95,8 @@ export function checkJsonMetadata(value: unknown): MetadataCheck {
 /**
  * Older shapes brought to the current one: `shared_label_colors` was a map of label to colour
  * (now the list of labels), `show_native_filters` is gone, `filter_bar_location` was renamed, and
- * `stagger_time` arrives as text from some exports. Idempotent, so it runs on every read.
+ * `stagger_time` arrives as text from some exports. Idempotent, so documents of unknown age
+ * (legacy stored ones, imports, request bodies) can all go through it.
  */
 function migrateJsonMetadataValue(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...value };
@@ -127,21 +139,53 @@ export function defaultJsonMetadata(): JsonMetadata {
   };
 }
 
+function parseObject(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Reads stored json_metadata whatever its age: old shapes migrated, and what does not validate
- * falls back field by field to the defaults so a damaged document still opens.
+ * The text to store for json_metadata (what a request sent, once checked): brought to the
+ * current shape and stamped with its version, whatever version the sender claimed.
+ */
+export function toStoredJsonMetadata(value: Record<string, unknown>): string {
+  const { [JSON_METADATA_VERSION_KEY]: _claimed, ...fields } = value;
+  return JSON.stringify({
+    ...migrateJsonMetadataValue(fields),
+    [JSON_METADATA_VERSION_KEY]: JSON_METADATA_VERSION,
+  });
+}
+
+/**
+ * Stored json_metadata as Superset answers it: the version key left out and nothing else
+ * touched, so a legacy document answers byte for byte as stored. Text that is not a JSON object
+ * is answered as it is.
+ */
+export function toWireJsonMetadata(stored: string | null): string | null {
+  const value = parseObject(stored);
+  if (!value || !(JSON_METADATA_VERSION_KEY in value)) return stored;
+  const { [JSON_METADATA_VERSION_KEY]: _version, ...fields } = value;
+  return JSON.stringify(fields);
+}
+
+/**
+ * Reads stored json_metadata whatever its age: a legacy document (no version) is migrated, the
+ * version key never appears in the result, and what does not validate falls back field by field
+ * to the defaults so a damaged document still opens.
  */
 export function migrateJsonMetadata(stored: string | null | undefined): JsonMetadata {
-  let value: unknown = {};
-  if (stored) {
-    try {
-      value = JSON.parse(stored);
-    } catch {
-      value = {};
-    }
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) value = {};
-  const migrated = migrateJsonMetadataValue(value as Record<string, unknown>);
+  const { [JSON_METADATA_VERSION_KEY]: version, ...fields } = parseObject(stored) ?? {};
+  // A document written by this version or a later one is already in a shape no older step
+  // applies to; running them anyway could undo a later change.
+  const current = typeof version === 'number' && version >= JSON_METADATA_VERSION;
+  const migrated = current ? fields : migrateJsonMetadataValue(fields);
   const out: Record<string, unknown> = { ...defaultJsonMetadata() };
   const shape = JsonMetadata.shape as Record<string, z.ZodType>;
   for (const [key, field] of Object.entries(migrated)) {

@@ -1,39 +1,26 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { addShopDatabase, createDataset } from '../../datasets/testFixtures.ts';
+import { addShopDatabase, createDataset, runOnDuckdb } from '../../datasets/testFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { BASE, createDashboard, insertChart, layoutOf, rison } from '../testFixtures.ts';
+import { zipBody } from './testBundle.ts';
 
 /** Export to a Superset v1 bundle and import it into a fresh store. */
-
-async function zipBody(zip: Buffer, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.append(
-    'formData',
-    new Blob([new Uint8Array(zip)], { type: 'application/zip' }),
-    'bundle.zip',
-  );
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
-  };
-}
 
 describe('dashboard export and import', () => {
   let source: TestApp;
   let target: TestApp;
   let dashboardId: number;
   let chartId: number;
+  let salesId: number;
   let exported: Buffer;
 
   beforeAll(async () => {
     source = await createTestApp();
     target = await createTestApp();
     const shop = await addShopDatabase(source);
-    const salesId = await createDataset(source, {
+    salesId = await createDataset(source, {
       database: shop.id,
       schema: 'main',
       table_name: 'sales',
@@ -72,7 +59,7 @@ describe('dashboard export and import', () => {
       `charts/Sales_by_region_${chartId}.yaml`,
       `dashboards/Exported_sales_${dashboardId}.yaml`,
       'databases/shop.yaml',
-      'datasets/shop/sales.yaml',
+      `datasets/shop/sales_${salesId}.yaml`,
       'metadata.yaml',
     ]);
     const dash = YAML.parse(
@@ -155,5 +142,76 @@ describe('dashboard export and import', () => {
       ...(await zipBody(exported, { overwrite: 'true' })),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('export of datasets sharing a table name', () => {
+  let source: TestApp;
+  let target: TestApp;
+  let ids: { main: number; other: number };
+  let dashboardId: number;
+
+  beforeAll(async () => {
+    source = await createTestApp();
+    target = await createTestApp();
+    const shop = await addShopDatabase(source);
+    await runOnDuckdb(
+      shop.file,
+      `CREATE TABLE main.v AS SELECT 1 AS a;
+       CREATE SCHEMA other; CREATE TABLE other.v AS SELECT 2 AS b;`,
+    );
+    ids = {
+      main: await createDataset(source, { database: shop.id, schema: 'main', table_name: 'v' }),
+      other: await createDataset(source, { database: shop.id, schema: 'other', table_name: 'v' }),
+    };
+    const charts = [
+      await insertChart(source, 'From main', ids.main),
+      await insertChart(source, 'From other', ids.other),
+    ];
+    dashboardId = await createDashboard(source, {
+      dashboard_title: 'Two v',
+      slug: 'two-v',
+      position_json: JSON.stringify(layoutOf(charts)),
+    });
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  it('names each dataset file by table name and id, and imports both', async () => {
+    const res = await source.call('admin', {
+      method: 'GET',
+      url: `${BASE}/export/?q=${rison(`!(${dashboardId})`)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const datasetFiles = Object.keys(zip.files)
+      .filter((n) => !zip.files[n]?.dir)
+      .map((n) => n.split('/').slice(1).join('/'))
+      .filter((n) => n.startsWith('datasets/'))
+      .sort();
+    expect(datasetFiles).toEqual(
+      [`datasets/shop/v_${ids.main}.yaml`, `datasets/shop/v_${ids.other}.yaml`].sort(),
+    );
+
+    const imported = await target.call('admin', {
+      method: 'POST',
+      url: `${BASE}/import/`,
+      ...(await zipBody(res.rawPayload)),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const datasets = (
+      await target.call('admin', { method: 'GET', url: `${BASE}/two-v/datasets` })
+    ).json().result as Array<{ table_name: string; schema: string }>;
+    expect(datasets.map((d) => `${d.schema}.${d.table_name}`).sort()).toEqual([
+      'main.v',
+      'other.v',
+    ]);
+    const charts = (
+      await target.call('admin', { method: 'GET', url: `${BASE}/two-v/charts` })
+    ).json().result as Array<{ form_data: { datasource?: string } }>;
+    expect(charts).toHaveLength(2);
+    for (const chart of charts) expect(chart.form_data.datasource).toMatch(/^\d+__table$/);
   });
 });

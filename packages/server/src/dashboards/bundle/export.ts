@@ -18,10 +18,37 @@ import { dashboardRepository, type SliceRow } from '../repository.ts';
 
 export const BUNDLE_VERSION = '1.0.0';
 
-/** Superset's `secure_filename`: ASCII letters, digits, `_`, `-` and `.` only. */
+// C0/C1 controls other than tab, LF and CR, which Superset strips from titles first.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
+const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+
+/** Werkzeug's `secure_filename`, which Superset names export files with. */
 export function safeName(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-  return ascii.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._]+|[._]+$/g, '') || 'unnamed';
+  const ascii = name
+    .replace(CONTROL_CHARS, '')
+    .normalize('NFKD')
+    .replace(/[^\t\n\r -~]/g, '');
+  return ascii
+    .replace(/[/\\]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join('_')
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .replace(/^[._]+|[._]+$/g, '');
+}
+
+const MAX_FILE_NAME = 200;
+
+/**
+ * Superset's `get_filename`: the safe name and `_{id}`, so objects sharing a name (two datasets
+ * `v` in different schemas) still get a file each; the bare id when nothing of the name is left.
+ */
+export function fileName(name: string, id: number, withId = true): string {
+  const slug = safeName(name);
+  if (!slug) return String(id);
+  const suffix = withId ? `_${id}` : '';
+  const kept = slug.slice(0, MAX_FILE_NAME - suffix.length).replace(/_+$/, '');
+  return kept ? `${kept}${suffix}` : String(id);
 }
 
 function jsonOrNull(text: string | null): unknown {
@@ -65,6 +92,16 @@ export async function exportDashboards(
     datasets.some((ds) => ds.database_id === d.id),
   );
   const databaseById = new Map(databases.map((d) => [d.id, d]));
+  // Superset names database files without their id; two names with one safe form would then
+  // share a file, so the later one takes its id as well.
+  const databaseFiles = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const database of databases) {
+    let name = fileName(database.database_name, database.id, false);
+    if (taken.has(name)) name = fileName(database.database_name, database.id);
+    taken.add(name);
+    databaseFiles.set(database.id, name);
+  }
 
   for (const record of records) {
     const { row } = record;
@@ -78,7 +115,7 @@ export async function exportDashboards(
       if (slice) item.meta.uuid = slice.uuid;
     }
     const { positions: _p, ...metadata } = migrateJsonMetadata(row.json_metadata);
-    put(`dashboards/${safeName(row.dashboard_title)}_${row.id}.yaml`, {
+    put(`dashboards/${fileName(row.dashboard_title, row.id)}.yaml`, {
       dashboard_title: row.dashboard_title,
       description: row.description,
       css: row.css ?? '',
@@ -95,7 +132,7 @@ export async function exportDashboards(
 
   for (const slice of slices) {
     const dataset = slice.datasource_id ? datasetById.get(slice.datasource_id) : undefined;
-    put(`charts/${safeName(slice.slice_name)}_${slice.id}.yaml`, {
+    put(`charts/${fileName(slice.slice_name, slice.id)}.yaml`, {
       slice_name: slice.slice_name,
       description: slice.description,
       certified_by: slice.certified_by,
@@ -121,7 +158,8 @@ export async function exportDashboards(
   for (const dataset of datasets) {
     const database = databaseById.get(dataset.database_id);
     if (!database) continue;
-    put(`datasets/${safeName(database.database_name)}/${safeName(dataset.table_name)}.yaml`, {
+    const folder = databaseFiles.get(database.id) as string;
+    put(`datasets/${folder}/${fileName(dataset.table_name, dataset.id)}.yaml`, {
       table_name: dataset.table_name,
       main_dttm_col: dataset.main_dttm_col,
       description: dataset.description,
@@ -174,7 +212,7 @@ export async function exportDashboards(
   }
 
   for (const database of databases) {
-    put(`databases/${safeName(database.database_name)}.yaml`, {
+    put(`databases/${databaseFiles.get(database.id)}.yaml`, {
       database_name: database.database_name,
       sqlalchemy_uri: maskedUri(database.sqlalchemy_uri, database.password !== null),
       cache_timeout: database.cache_timeout,
