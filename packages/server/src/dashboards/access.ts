@@ -20,8 +20,8 @@ import { type DashboardRecord, type Db, dashboardRepository } from './repository
 
 /**
  * Who may see and change a dashboard, in the spirit of Superset's DashboardAccessFilter: admins
- * and holders of all_datasource_access see all; others see what they own, what they marked as
- * favourite, published dashboards showing at least one chart whose dataset they may read, and,
+ * see all; others see what they own, what they marked as favourite, published dashboards showing
+ * at least one chart whose dataset they may read (any, with all_datasource_access), and,
  * with DASHBOARD_RBAC, published dashboards carrying one of their roles (a dashboard with roles
  * is then visible through its roles only). A hidden dashboard answers 404.
  */
@@ -40,20 +40,20 @@ export async function visibilityChecker(
   db: Db = ctx.store.db,
 ): Promise<(record: DashboardRecord) => boolean> {
   const subject = subjectOf(request);
-  if (isAdmin(subject) || hasPermission(subject, ...OBJECT_PERMISSIONS.allDatasourceAccess)) {
-    return () => true;
-  }
+  if (isAdmin(subject)) return () => true;
   const userId = request.user?.id ?? null;
   const rbac = ctx.config.featureFlags.DASHBOARD_RBAC;
   const favorites = userId ? await dashboardRepository.favoriteIds(db, userId) : new Set<number>();
   const roleNames = new Set(Object.keys(subject.roles));
-  const readableSlices = await readableSliceIds(subject, userId, db);
+  // Access to all data still leaves other people's drafts hidden, as in Superset's filter.
+  const allData = hasPermission(subject, ...OBJECT_PERMISSIONS.allDatasourceAccess);
+  const readableSlices = allData ? null : await readableSliceIds(subject, userId, db);
   return (record) => {
     if (userId !== null && record.ownerIds.includes(userId)) return true;
     if (favorites.has(record.row.id)) return true;
     if (!record.row.published) return false;
     if (rbac && record.roles.length > 0) return record.roles.some((r) => roleNames.has(r.name));
-    return record.sliceIds.some((id) => readableSlices.has(id));
+    return readableSlices === null || record.sliceIds.some((id) => readableSlices.has(id));
   };
 }
 

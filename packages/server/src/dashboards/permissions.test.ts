@@ -85,3 +85,56 @@ describe.each([false, true])('dashboard edit rights with DASHBOARD_RBAC=%s', (rb
     }
   });
 });
+
+describe('dashboards seen by a user with access to all data', () => {
+  let t: TestApp;
+  let published: number;
+  let draft: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const shop = await addShopDatabase(t);
+    const chart = await insertChart(
+      t,
+      'Sales',
+      await createDataset(t, { database: shop.id, schema: 'main', table_name: 'sales' }),
+    );
+    const position_json = JSON.stringify(layoutOf([chart]));
+    published = await createDashboard(t, {
+      dashboard_title: 'Shared',
+      published: true,
+      position_json,
+    });
+    draft = await createDashboard(t, {
+      dashboard_title: 'Not yet',
+      published: false,
+      position_json,
+    });
+    const db = t.store.db;
+    const allData = await securityRepository.insertRole(db, 'AllData');
+    const pairs: Array<[string, string]> = [['all_datasource_access', 'all_datasource_access']];
+    await securityRepository.ensurePermissionViews(db, pairs);
+    await securityRepository.setRolePermissions(db, allData, pairs, 'add');
+    const gamma = await securityRepository.getRoleByName(db, 'Gamma');
+    await securityRepository.setUserRoles(db, await userId(t, 'gamma'), [
+      gamma?.id as number,
+      allData,
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("lists other people's published dashboards but not their drafts, as Superset does", async () => {
+    const list = await t.call('gamma', { method: 'GET', url: `${BASE}/` });
+    expect(list.statusCode).toBe(200);
+    const ids = (list.json().result as Array<{ id: number }>).map((d) => d.id);
+    expect(ids).toContain(published);
+    expect(ids).not.toContain(draft);
+    expect((await t.call('gamma', { method: 'GET', url: `${BASE}/${draft}` })).statusCode).toBe(
+      404,
+    );
+    const admin = await t.call('admin', { method: 'GET', url: `${BASE}/${draft}` });
+    expect(admin.statusCode).toBe(200);
+  });
+});
