@@ -484,8 +484,10 @@ describe.each(storeKinds())('dashboard API on the %s metadata store', (store) =>
 
   describe('copy', () => {
     it('copies without duplicating charts', async () => {
+      // Published: Alpha sees other people's dashboards only then, drafts stay hidden.
       const id = await createDashboard(t, {
         dashboard_title: 'Source',
+        published: true,
         position_json: JSON.stringify(layoutOf([chartA])),
       });
       const res = await t.call('alpha', {
