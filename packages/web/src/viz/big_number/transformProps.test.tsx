@@ -58,6 +58,60 @@ describe('big number with trendline transform', () => {
     expect(fittedFontSize('123,456,789,012', 200, 300, 0.4)).toBeLessThan(25);
   });
 
+  it('fits the number by its measured width, not by its count of characters', () => {
+    // "3M" in bold: wide glyphs, as a canvas measures them (1.56 em for two characters).
+    const bold = (text: string) => (text === '3M' ? 1.56 : text.length * 0.6);
+    const size = fittedFontSize('3M', 136, 366, 0.4, bold);
+    expect(size * 1.56).toBeLessThanOrEqual(136);
+    expect(size * 1.56).toBeGreaterThan(136 * 0.85);
+  });
+
+  it('keeps the subheader and comparison on one line inside the width', () => {
+    for (const [width, height] of [
+      [433, 358],
+      [1280, 800],
+      [170, 360],
+    ] as const) {
+      const subheader = 'domestic US flights in 2001';
+      const sizes = bigNumberFontSizes({
+        width,
+        height,
+        formattedNumber: '3M',
+        headerFontSize: 0.4,
+        subheaderFontSize: 0.15,
+        timestamp: '',
+        comparison: null,
+        subheader,
+        trendline: null,
+      });
+      // jsdom has no canvas: text is estimated at 0.6 em a character.
+      const subWidth = subheader.length * 0.6 * sizes.sub;
+      if (sizes.sub > 10) expect(subWidth).toBeLessThanOrEqual(width);
+      expect(2 * 0.6 * sizes.number).toBeLessThanOrEqual(width);
+      expect(
+        sizes.number * 1.1 + sizes.sub * 1.25 * Math.ceil(subWidth / (width * 0.92)),
+      ).toBeLessThanOrEqual(height);
+    }
+  });
+
+  it('wraps a subheader rather than shrinking it past readable, and leaves it room', () => {
+    const subheader = 'flights that left a US airport between January and December 2001';
+    const sizes = bigNumberFontSizes({
+      width: 160,
+      height: 300,
+      formattedNumber: '3M',
+      headerFontSize: 0.4,
+      subheaderFontSize: 0.15,
+      timestamp: '',
+      comparison: null,
+      subheader,
+      trendline: null,
+    });
+    expect(sizes.sub).toBe(10);
+    const lines = Math.ceil((subheader.length * 0.6 * 10) / (160 * 0.92));
+    expect(sizes.number * 1.1 + lines * 10 * 1.25).toBeLessThanOrEqual(300);
+  });
+
   it('keeps timestamp, number and comparison inside the text block of a tall box', () => {
     const sizes = bigNumberFontSizes({
       width: 1280,

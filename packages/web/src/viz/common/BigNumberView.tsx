@@ -3,6 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { MouseEvent } from 'react';
 import type { ChartHooks, DrawnProps } from '../types.ts';
 import { Echart } from './Echart.tsx';
+import { textWidth } from './textMeasure.ts';
 
 /** What both Big Number types draw: a number, optional comparison and subheader, a trendline. */
 export interface BigNumberProps extends DrawnProps {
@@ -21,13 +22,31 @@ export interface BigNumberProps extends DrawnProps {
   testId: string;
 }
 
-const CHAR_WIDTH = 0.6;
+/** Share of the width the text may take: glyphs may overhang their advance a little. */
+const WIDTH_SHARE = 0.92;
+/** Below this a small line wraps rather than shrinking further. */
+const MIN_SMALL_FONT = 10;
+const NUMBER_WEIGHT = 600;
 
-/** The largest font that fits `text` in `width`, capped by `share` of `height`. */
-export function fittedFontSize(text: string, width: number, height: number, share: number): number {
+/** Width of `text` at a 1 px font: a font size times it is the text's width. */
+type WidthPerPx = (text: string, weight?: number) => number;
+
+function widthPerPxIn(fontFamily: string | undefined): WidthPerPx {
+  return (text, weight) => textWidth(text, 1, fontFamily, weight ?? 'normal');
+}
+
+/** The largest font that fits `text` on one line in `width`, capped by `share` of `height`. */
+export function fittedFontSize(
+  text: string,
+  width: number,
+  height: number,
+  share: number,
+  widthPerPx: WidthPerPx = widthPerPxIn(undefined),
+): number {
   const byHeight = Math.max(10, height * share);
-  const byWidth = (width * 0.92) / Math.max(1, text.length * CHAR_WIDTH);
-  return Math.floor(Math.min(byHeight, byWidth));
+  const perPx = widthPerPx(text, NUMBER_WEIGHT);
+  const byWidth = perPx > 0 ? (width * WIDTH_SHARE) / perPx : byHeight;
+  return Math.max(1, Math.floor(Math.min(byHeight, byWidth)));
 }
 
 /** Line height of the smaller lines (timestamp, comparison, subheader); the number uses 1.1. */
@@ -42,7 +61,26 @@ export interface BigNumberFontSizes {
 }
 
 /**
- * Font sizes of every line, scaled down together when the lines would not fit the text block
+ * A small line's font: its share of the height, shrunk to fit the width on one line, but never
+ * below a readable size (the line then wraps, and `lines` says into how many).
+ */
+function smallLineFont(
+  texts: string[],
+  byHeight: number,
+  budget: number,
+  widthPerPx: WidthPerPx,
+): { size: number; lines: number } {
+  const perPx = Math.max(0, ...texts.map((t) => widthPerPx(t)));
+  if (perPx === 0) return { size: byHeight, lines: 1 };
+  const byWidth = budget / perPx;
+  if (byWidth >= byHeight) return { size: byHeight, lines: 1 };
+  const size = Math.max(byWidth, Math.min(byHeight, MIN_SMALL_FONT));
+  return { size, lines: Math.ceil((perPx * size) / budget) };
+}
+
+/**
+ * Font sizes of every line: each fits the width on one line (measured, as Superset scales the
+ * number to its box), and all scale down together when the lines would not fit the text block
  * (a tall box with a trendline otherwise pushes the timestamp and comparison out of view).
  */
 export function bigNumberFontSizes(
@@ -57,26 +95,47 @@ export function bigNumberFontSizes(
     | 'comparison'
     | 'subheader'
   > & { trendline: unknown },
+  fontFamily?: string,
 ): BigNumberFontSizes {
   const { width, height } = props;
+  const widthPerPx = widthPerPxIn(fontFamily);
   const textHeight = props.trendline ? height * 0.6 : height;
-  const padding = props.trendline ? 32 : 0;
-  let number = fittedFontSize(props.formattedNumber, width - padding, height, props.headerFontSize);
-  let sub = Math.max(10, height * props.subheaderFontSize * 0.6);
-  let timestamp = sub * 0.8;
+  const inner = Math.max(0, width - (props.trendline ? 32 : 0));
+  const budget = inner * WIDTH_SHARE;
+  let number = fittedFontSize(
+    props.formattedNumber,
+    inner,
+    height,
+    props.headerFontSize,
+    widthPerPx,
+  );
+  const subTexts = [props.subheader, props.comparison?.text ?? ''].filter(Boolean);
+  const sub = smallLineFont(
+    subTexts,
+    Math.max(10, height * props.subheaderFontSize * 0.6),
+    budget,
+    widthPerPx,
+  );
+  const stamp = smallLineFont(
+    props.timestamp ? [props.timestamp] : [],
+    sub.size * 0.8,
+    budget,
+    widthPerPx,
+  );
+  const subLines = (text: string) =>
+    text ? Math.ceil((widthPerPx(text) * sub.size) / budget - 1e-9) || 1 : 0;
   const needed =
     number * 1.1 +
-    (props.timestamp ? timestamp * SMALL_LINE_HEIGHT : 0) +
-    (props.comparison ? sub * SMALL_LINE_HEIGHT : 0) +
-    (props.subheader ? sub * SMALL_LINE_HEIGHT : 0);
+    (props.timestamp ? stamp.size * SMALL_LINE_HEIGHT * stamp.lines : 0) +
+    (props.comparison ? sub.size * SMALL_LINE_HEIGHT * subLines(props.comparison.text) : 0) +
+    (props.subheader ? sub.size * SMALL_LINE_HEIGHT * subLines(props.subheader) : 0);
+  // Shrinking only narrows the lines, so they still fit the width.
   const scale = Math.min(1, (textHeight * 0.92) / needed);
   number *= scale;
-  sub *= scale;
-  timestamp *= scale;
   return {
-    number: Math.floor(number),
-    sub: Math.floor(sub),
-    timestamp: Math.floor(timestamp),
+    number: Math.max(1, Math.floor(number)),
+    sub: Math.max(1, Math.floor(sub.size * scale)),
+    timestamp: Math.max(1, Math.floor(stamp.size * scale)),
     textHeight,
   };
 }
@@ -84,8 +143,15 @@ export function bigNumberFontSizes(
 export function BigNumberView(props: BigNumberProps) {
   const { width, height, trendline, hooks } = props;
   const { token } = antdTheme.useToken();
-  const sizes = bigNumberFontSizes(props);
+  const sizes = bigNumberFontSizes(props, token.fontFamily);
   const textHeight = sizes.textHeight;
+  // A small line wraps only when even the smallest readable font is too wide for it.
+  const smallLineStyle = {
+    lineHeight: SMALL_LINE_HEIGHT,
+    maxWidth: '100%',
+    overflowWrap: 'anywhere',
+    textAlign: trendline ? 'left' : 'center',
+  } as const;
   const onContextMenu = (event: MouseEvent) => {
     if (!hooks.onContextMenu) return;
     event.preventDefault();
@@ -112,8 +178,8 @@ export function BigNumberView(props: BigNumberProps) {
         {props.timestamp ? (
           <div
             style={{
+              ...smallLineStyle,
               fontSize: sizes.timestamp,
-              lineHeight: SMALL_LINE_HEIGHT,
               color: token.colorTextSecondary,
             }}
           >
@@ -124,7 +190,7 @@ export function BigNumberView(props: BigNumberProps) {
           data-testid="big-number"
           style={{
             fontSize: sizes.number,
-            fontWeight: 600,
+            fontWeight: NUMBER_WEIGHT,
             lineHeight: 1.1,
             whiteSpace: 'nowrap',
             color: props.color && trendline ? props.color : token.colorText,
@@ -136,8 +202,8 @@ export function BigNumberView(props: BigNumberProps) {
           <div
             data-testid="big-number-comparison"
             style={{
+              ...smallLineStyle,
               fontSize: sizes.sub,
-              lineHeight: SMALL_LINE_HEIGHT,
               color: props.comparison.positive ? token.colorSuccess : token.colorError,
             }}
           >
@@ -148,8 +214,8 @@ export function BigNumberView(props: BigNumberProps) {
           <div
             data-testid="big-number-subheader"
             style={{
+              ...smallLineStyle,
               fontSize: sizes.sub,
-              lineHeight: SMALL_LINE_HEIGHT,
               color: token.colorTextSecondary,
             }}
           >

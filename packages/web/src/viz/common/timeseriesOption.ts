@@ -5,6 +5,7 @@ import { timeOffsetsOf } from '@tessera/shared/viz/common/timeseriesQuery';
 import type { Column, Metric, QueryFormData } from '@tessera/shared/viz/types';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartProps } from '../types.ts';
+import { textWidth } from './textMeasure.ts';
 import {
   type AnnotationData,
   type AnnotationLayer,
@@ -59,6 +60,34 @@ export interface TimeseriesModel {
 }
 
 const PERCENT_FORMAT = ',.0%';
+/** ECharts' axis label font size and its gap between labels and axis line (`axisLabel.margin`). */
+const AXIS_LABEL_FONT_SIZE = 12;
+const AXIS_LABEL_MARGIN = 8;
+/** Between the widest axis label and the axis name. */
+const AXIS_NAME_SPACE = 10;
+/** A rotated 12 px axis name's thickness. */
+const AXIS_NAME_HEIGHT = 14;
+/** Kept clear between the outermost text and the canvas edge. */
+const EDGE_MARGIN = 8;
+
+/** Rounds away from zero to one significant digit, as the outermost axis tick roughly is. */
+function outerTick(value: number, log: boolean): number {
+  if (value === 0) return 0;
+  const magnitude = 10 ** Math.floor(Math.log10(Math.abs(value)));
+  if (log) return Math.sign(value) * 10 ** Math.ceil(Math.log10(Math.abs(value)));
+  return Math.sign(value) * Math.ceil(Math.abs(value) / magnitude) * magnitude;
+}
+
+/** Width of the widest of an axis' labels, estimated from the extremes it will show. */
+function axisLabelsWidth(
+  range: [number, number],
+  format: (v: number | null) => string,
+  log: boolean,
+): number {
+  return Math.ceil(
+    Math.max(...range.map((v) => textWidth(format(outerTick(v, log)), AXIS_LABEL_FONT_SIZE))),
+  );
+}
 
 /** Reads a style from form data (`suffix` `B` for a mixed chart's second query). */
 export function seriesStyleOf(
@@ -234,6 +263,11 @@ export function buildTimeseriesModel(
   let xLabel = '';
   let xType: XAxisType = 'time';
   const xValues = new Set<number>();
+  /** Lowest and highest value drawn on each y-axis, to size the secondary axis' labels. */
+  const valueRanges: [[number, number], [number, number]] = [
+    [0, 0],
+    [0, 0],
+  ];
   const currency = (formData.currency_format ?? null) as Parameters<typeof getNumberFormatter>[1];
   const axisFormatters: Array<(v: number | null) => string> = [];
   const verboseMap = chartProps.datasource?.verbose_map ?? {};
@@ -276,7 +310,17 @@ export function buildTimeseriesModel(
         groupValues: s.groupValues,
       };
       legendNames.push(name);
-      for (const [x] of s.data) if (typeof x === 'number') xValues.add(x);
+      let low = 0;
+      let high = 0;
+      for (const [x, y] of s.data) {
+        if (typeof x === 'number') xValues.add(x);
+        if (y !== null && y < low) low = y;
+        else if (y !== null && y > high) high = y;
+      }
+      // Stacked series add up: the sum of their extremes bounds the stack's.
+      const range = valueRanges[layer.style.yAxisIndex];
+      range[0] = layer.style.stack ? range[0] + low : Math.min(range[0], low);
+      range[1] = layer.style.stack ? range[1] + high : Math.max(range[1], high);
       formats.push(formatY);
       const lastInStack = i === series.length - 1;
       drawn.push(
@@ -343,6 +387,12 @@ export function buildTimeseriesModel(
     },
     ...(xType === 'category' ? {} : { splitLine: { show: false } }),
   };
+  const secondaryTitle = usesSecondary && !horizontal && Boolean(formData.yAxisTitleSecondary);
+  const secondaryNameGap = secondaryTitle
+    ? axisLabelsWidth(valueRanges[1], secondaryFormat, Boolean(formData.logAxisSecondary)) +
+      AXIS_LABEL_MARGIN +
+      AXIS_NAME_SPACE
+    : 0;
   const yAxis = (index: 0 | 1) => {
     const log = Boolean(index === 0 ? formData.logAxis : formData.logAxisSecondary);
     const title = (index === 0 ? formData.y_axis_title : formData.yAxisTitleSecondary) as
@@ -352,7 +402,7 @@ export function buildTimeseriesModel(
       type: log ? 'log' : 'value',
       name: title || undefined,
       nameLocation: 'middle',
-      nameGap: 50,
+      nameGap: index === 1 && secondaryTitle ? secondaryNameGap : 50,
       position: index === 0 ? (horizontal ? 'bottom' : 'left') : 'right',
       scale: Boolean(formData.truncateYAxis),
       ...(index === 0 ? boundsOf(formData) : {}),
@@ -376,7 +426,11 @@ export function buildTimeseriesModel(
         (zoomable ? 40 : 20) +
         (formData.x_axis_title ? 20 : 0),
       left: (legendSide === 'left' ? 160 : 15) + (formData.y_axis_title && !horizontal ? 25 : 0),
-      right: (legendSide === 'right' ? 160 : 20) + (formData.yAxisTitleSecondary ? 25 : 0),
+      // The secondary axis' labels and its name, then a margin: ECharts' own fitting would put
+      // the name against the canvas edge, where any rounding of the box cuts it.
+      right: secondaryTitle
+        ? (legendSide === 'right' ? 160 : 0) + secondaryNameGap + AXIS_NAME_HEIGHT + EDGE_MARGIN
+        : (legendSide === 'right' ? 160 : 20) + (formData.yAxisTitleSecondary ? 25 : 0),
     },
     legend,
     tooltip: {

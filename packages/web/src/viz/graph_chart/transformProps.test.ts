@@ -9,7 +9,14 @@ const rows = [
   { origin: 'LAS', destination: 'LAX', Flights: 1000 },
 ];
 
-type Node = { name: string; value: number; symbolSize: number; category?: number };
+type Node = {
+  name: string;
+  value: number;
+  symbolSize: number;
+  category?: number;
+  x?: number;
+  y?: number;
+};
 type Edge = {
   source: string;
   target: string;
@@ -35,7 +42,8 @@ describe('graph transformProps', () => {
       rows.map((r) => [r.origin, r.destination, r.Flights]),
     );
     expect(series.edgeSymbol).toEqual(['none', 'arrow']);
-    expect(series.layout).toBe('force');
+    // The force layout is computed before drawing: ECharts gets positions.
+    expect(series.layout).toBe('none');
     expect(props.points[edges[0]?.pointKey as string]?.filters).toEqual([
       { col: 'origin', val: 'LAX', formattedVal: 'LAX' },
       { col: 'destination', val: 'SFO', formattedVal: 'SFO' },
@@ -68,6 +76,68 @@ describe('graph transformProps', () => {
     ]);
     expect(series.layout).toBe('circular');
     expect((props.option as { legend: { data: string[] } }).legend.data).toEqual(['CA', 'NV']);
+  });
+
+  it('keeps every node, its label and the links inside the box at any size', () => {
+    const hubs = ['ORD', 'LAX', 'ATL', 'DFW'];
+    const spokes = ['BOS', 'SFO', 'SEA', 'MIA', 'DEN', 'PHX', 'LAS', 'JFK', 'HNL', 'OGG'];
+    const many = [
+      ...spokes.flatMap((spoke, i) => [
+        { origin: hubs[i % hubs.length], destination: spoke, Flights: 100 + i * 40 },
+        { origin: spoke, destination: hubs[(i + 1) % hubs.length], Flights: 90 + i * 30 },
+      ]),
+      { origin: 'ORD', destination: 'LAX', Flights: 2000 },
+    ];
+    for (const [width, height] of [
+      [160, 120],
+      [420, 300],
+      [1280, 800],
+    ] as const) {
+      const props = transformProps(
+        chartPropsFor(graphExample.formData, many, [1, 1, 0], { width, height }),
+      );
+      const series = firstSeries(props.option);
+      const nodes = series.data as Node[];
+      const view = series as { left: number; top: number; width: number; height: number };
+      for (const node of nodes) {
+        const r = node.symbolSize / 2;
+        const x = node.x as number;
+        const y = node.y as number;
+        expect(x - r).toBeGreaterThanOrEqual(0);
+        expect(y - r).toBeGreaterThanOrEqual(0);
+        // Labels sit to the right of the symbol.
+        expect(x + r + 5 + node.name.length * 11 * 0.6).toBeLessThanOrEqual(width);
+        expect(y + r).toBeLessThanOrEqual(height);
+      }
+      // ECharts maps the nodes' bounding box onto the series box: they must be the same.
+      const xs = nodes.map((n) => n.x as number);
+      const ys = nodes.map((n) => n.y as number);
+      expect(view.left).toBeCloseTo(Math.min(...xs));
+      expect(view.top).toBeCloseTo(Math.min(...ys));
+      expect(view.width).toBeCloseTo(Math.max(...xs) - Math.min(...xs));
+      expect(view.height).toBeCloseTo(Math.max(...ys) - Math.min(...ys));
+      // The box is used: the drawing spans most of it.
+      expect(view.width).toBeGreaterThan(width * 0.5);
+      expect(view.height).toBeGreaterThan(height * 0.4);
+    }
+  });
+
+  it('lays the same data out the same way every time, whatever the order of its rows', () => {
+    const more = [
+      ...rows,
+      { origin: 'LAS', destination: 'PHX', Flights: 1000 },
+      { origin: 'PHX', destination: 'SFO', Flights: 1000 },
+    ];
+    const positions = (data: typeof more) => {
+      const nodes = firstSeries(
+        transformProps(chartPropsFor(graphExample.formData, data, [1, 1, 0])).option,
+      ).data as Node[];
+      return Object.fromEntries(nodes.map((n) => [n.name, [n.x, n.y]]));
+    };
+    const first = positions(more);
+    expect(positions(more)).toEqual(first);
+    // Rows that tie on the query's sort come back in any order.
+    expect(positions([...more].reverse())).toEqual(first);
   });
 
   it('asks for a source and says which metric is missing', () => {

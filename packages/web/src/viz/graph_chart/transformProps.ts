@@ -16,6 +16,7 @@ import {
   tooltipHtml,
 } from '../common/partsAndFlows.ts';
 import type { ChartProps } from '../types.ts';
+import { EDGE_CURVENESS, LABEL_FONT_SIZE, placeNodes } from './forceLayout.ts';
 
 export type GraphChartProps = InteractiveEchartProps;
 
@@ -99,13 +100,32 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
   const useCategories = categories.length > 0;
   const { legend, margin } = legendLayout(formData, useCategories ? categories : []);
 
-  const nodes = names.map((name) => {
+  const sizes = names.map((name) => nodeSize(totals.get(name) ?? 0));
+  const placed = circular
+    ? null
+    : placeNodes(names, sizes, links, {
+        settings: {
+          repulsion: numberOr(formData.repulsion, 1000),
+          gravity: numberOr(formData.gravity, 0.3),
+          edgeLength: numberOr(formData.edgeLength, 400),
+          friction: numberOr(formData.friction, 0.2),
+        },
+        labelled: (i) => (totals.get(names[i] as string) ?? 0) >= labelThreshold,
+        box: {
+          left: margin.left,
+          top: margin.top,
+          width: width - margin.left - margin.right,
+          height: height - margin.top - margin.bottom,
+        },
+      });
+  const nodes = names.map((name, i) => {
     const value = totals.get(name) ?? 0;
     const category = nodeCategory.get(name);
     return {
       name,
       value,
-      symbolSize: nodeSize(value),
+      symbolSize: sizes[i],
+      ...(placed ? { x: placed.positions[2 * i], y: placed.positions[2 * i + 1] } : {}),
       ...(category !== undefined ? { category } : {}),
       ...(useCategories ? {} : { itemStyle: { color: color(name) } }),
       label: { show: value >= labelThreshold },
@@ -143,14 +163,20 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
       {
         type: 'graph',
         animation: false,
-        layout: circular ? 'circular' : 'force',
+        // The force layout is computed here and fitted to the box; ECharts only draws it.
+        layout: circular ? 'circular' : 'none',
         data: nodes,
         links: edges,
         categories: categories.map((name) => ({ name, itemStyle: { color: color(name) } })),
-        top: margin.top + 20,
-        bottom: margin.bottom + 20,
-        left: margin.left + 20,
-        right: margin.right + 20,
+        // Drawn 1:1: ECharts maps the nodes' bounding box onto this rectangle.
+        ...(placed
+          ? placed.view
+          : {
+              top: margin.top + 20,
+              bottom: margin.bottom + 20,
+              left: margin.left + 20,
+              right: margin.right + 20,
+            }),
         roam: roam === 'true' ? true : roam === 'false' ? false : (roam ?? false),
         draggable: !circular && Boolean(formData.draggable),
         edgeSymbol: String(formData.edgeSymbol ?? 'none,arrow').split(','),
@@ -158,22 +184,13 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
         selectedMode: false,
         label: {
           position: 'right',
-          fontSize: 11,
+          fontSize: LABEL_FONT_SIZE,
           color: theme === 'dark' ? '#ddd' : '#333',
         },
         labelLayout: { hideOverlap: true },
-        lineStyle: { color: 'source', curveness: 0.15, opacity: 0.6 },
+        lineStyle: { color: 'source', curveness: EDGE_CURVENESS, opacity: 0.6 },
         emphasis: { focus: 'adjacency', lineStyle: { opacity: 1 } },
         circular: { rotateLabel: true },
-        force: {
-          repulsion: numberOr(formData.repulsion, 1000),
-          gravity: numberOr(formData.gravity, 0.3),
-          edgeLength: numberOr(formData.edgeLength, 400),
-          friction: numberOr(formData.friction, 0.2),
-          // Seeded on a circle rather than at random: every draw looks the same.
-          initLayout: 'circular',
-          layoutAnimation: false,
-        },
       },
     ],
   };

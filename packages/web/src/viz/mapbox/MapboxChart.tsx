@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { registerPictureSource } from '../common/pictureSources.ts';
 import type { DrawnMap } from './maplibreMap.ts';
 import { SvgPointMap } from './SvgPointMap.tsx';
 import type { MapboxProps } from './transformProps.ts';
@@ -38,17 +39,26 @@ export function MapboxChart(props: MapboxProps) {
     const container = containerRef.current;
     if (fallback || !container) return;
     let live = true;
-    import('./maplibreMap.ts')
-      .then(({ drawMaplibre }) => drawMaplibre(container, props))
-      .then(
-        (map) => {
-          if (live) mapRef.current = map;
-          else map.remove();
-        },
-        () => live && setFallback(true),
-      );
+    const drawn = import('./maplibreMap.ts').then(({ drawMaplibre }) =>
+      drawMaplibre(container, props),
+    );
+    drawn.then(
+      (map) => {
+        if (live) mapRef.current = map;
+        else map.remove();
+      },
+      () => live && setFallback(true),
+    );
+    // A picture of the page asked for before the map exists waits for it.
+    const unregister = registerPictureSource(container, () =>
+      drawn.then(
+        (map) => (live ? map.picture() : null),
+        () => null,
+      ),
+    );
     return () => {
       live = false;
+      unregister();
       mapRef.current?.remove();
       mapRef.current = null;
     };

@@ -16,6 +16,8 @@ setWorkerUrl(workerUrl);
 export interface DrawnMap {
   resize: () => void;
   remove: () => void;
+  /** A PNG data URL of the map once its tiles and points are drawn; null if it cannot be read. */
+  picture: () => Promise<string | null>;
 }
 
 /** Creates the map; throws when WebGL cannot start (the caller falls back to SVG). */
@@ -82,5 +84,20 @@ export async function drawMaplibre(container: HTMLElement, props: MapboxProps): 
     ).getClusterExpansionZoom(id);
     map.easeTo({ center: event.lngLat, zoom });
   });
-  return { resize: () => map.resize(), remove: () => map.remove() };
+  const picture = async () => {
+    if (!map.loaded()) await new Promise<void>((resolve) => map.once('idle', () => resolve()));
+    // Read inside the frame that drew it: afterwards the WebGL buffer may already be cleared.
+    return new Promise<string | null>((resolve) => {
+      map.once('render', () => {
+        try {
+          resolve(map.getCanvas().toDataURL('image/png'));
+        } catch {
+          // Tiles from a server that does not allow it (CORS) taint the canvas.
+          resolve(null);
+        }
+      });
+      map.triggerRepaint();
+    });
+  };
+  return { resize: () => map.resize(), remove: () => map.remove(), picture };
 }

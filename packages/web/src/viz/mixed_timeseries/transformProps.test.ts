@@ -84,6 +84,50 @@ describe('mixed chart transform', () => {
     expect(out.seriesMeta['AVG(temp_max)']?.queryIndex).toBe(0);
   });
 
+  it('reserves room right of the secondary axis for its labels and its name', () => {
+    const drawn = (precipitation: number[], formData: Record<string, unknown> = {}) => {
+      const out = transformProps({
+        formData: { datasource: '1__table', ...mixedTimeseriesExample.formData, ...formData },
+        queriesData: [
+          {
+            data: [{ date: JAN, avg__temp_max: 7.1 }],
+            colnames: ['date', 'avg__temp_max'],
+            coltypes: [2, 0],
+          },
+          {
+            data: precipitation.map((p, i) => ({ date: JAN + i * 1e9, sum__precipitation: p })),
+            colnames: ['date', 'sum__precipitation'],
+            coltypes: [2, 0],
+          },
+        ],
+        width: 600,
+        height: 400,
+        datasource: null,
+        theme: 'light',
+        hooks: {},
+      });
+      return out.option as {
+        grid: { right: number };
+        yAxis: Array<{ nameGap: number; nameLocation: string }>;
+      };
+    };
+    // jsdom has no canvas: text is estimated at 0.6 em a character of 12 px.
+    const charWidth = 12 * 0.6;
+    const rainfall = drawn([173.3, 284.5]);
+    // The widest label is about the outermost tick, "300": 3 characters.
+    expect(rainfall.yAxis[1]?.nameGap).toBeGreaterThanOrEqual(3 * charWidth + 8);
+    // Labels, then the rotated name (about 14 px), then a margin before the canvas edge.
+    expect(rainfall.grid.right).toBeGreaterThanOrEqual((rainfall.yAxis[1]?.nameGap ?? 0) + 14 + 4);
+    // Wider labels push the name out and the grid in.
+    const millions = drawn([1_250_000, 2_840_000], { y_axis_format_secondary: ',.0f' });
+    expect(millions.yAxis[1]?.nameGap).toBeGreaterThanOrEqual('3,000,000'.length * charWidth + 8);
+    expect(millions.grid.right).toBeGreaterThan(rainfall.grid.right);
+    // The left axis keeps its own gap.
+    expect(rainfall.yAxis[0]?.nameGap).toBe(50);
+    // No secondary title: nothing is reserved for one.
+    expect(drawn([173.3], { yAxisTitleSecondary: '' }).grid.right).toBe(20);
+  });
+
   it('names the missing metric of query B', () => {
     expect(() =>
       transformProps({

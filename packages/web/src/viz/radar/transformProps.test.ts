@@ -64,6 +64,29 @@ describe('radar transformProps', () => {
     expect(radar.indicator[1]).toEqual({ name: 'Horsepower', max: 150 });
   });
 
+  it('sizes the radar so that its names fit, wrapping them in a small box', () => {
+    type Radar = {
+      radius: number;
+      center: [number, number];
+      axisName: { formatter: (name: string) => string };
+    };
+    const radarAt = (width: number, height: number) =>
+      (
+        transformProps(
+          chartPropsFor(radarExample.formData, rows, [1, 0, 0, 0, 0, 0], { width, height }),
+        ).option as { radar: Radar }
+      ).radar;
+    // The old fixed margin (a radius of min(w, h) / 2 - 40) cut "Horsepower" and "Weight (lbs)"
+    // in a narrow box.
+    expect(radarAt(260, 320).radius).toBeLessThan(260 / 2 - 40);
+    const small = radarAt(400, 320);
+    expect(small.axisName.formatter('Miles per gallon')).toBe('Miles per\ngallon');
+    expect(small.axisName.formatter('Cylinders')).toBe('Cylinders');
+    const large = radarAt(1280, 800);
+    expect(large.axisName.formatter('Miles per gallon')).toBe('Miles per gallon');
+    expect(large.radius).toBeGreaterThan(300);
+  });
+
   it('explains a bad metric configuration and a missing metric', () => {
     expect(() =>
       transformProps(

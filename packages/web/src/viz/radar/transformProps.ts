@@ -19,6 +19,7 @@ import {
   tooltipHtml,
 } from '../common/partsAndFlows.ts';
 import type { ChartProps } from '../types.ts';
+import { AXIS_NAME_FONT_SIZE, AXIS_NAME_LINE_HEIGHT, fitRadar } from './radarFit.ts';
 
 export type RadarChartProps = InteractiveEchartProps;
 
@@ -95,10 +96,13 @@ export function transformProps(chartProps: ChartProps): RadarChartProps {
     formData,
     data.map((d) => d.name),
   );
-  const radius = Math.max(
-    20,
-    Math.min(width - margin.left - margin.right, height - margin.top - margin.bottom) / 2 - 40,
-  );
+  const fit = fitRadar(metricLabels, {
+    left: margin.left,
+    top: margin.top,
+    width: width - margin.left - margin.right,
+    height: height - margin.top - margin.bottom,
+  });
+  const wrapped = new Map(metricLabels.map((label, i) => [label, fit.names[i] ?? label]));
   const option = {
     color: data.map((d) => d.itemStyle.color),
     tooltip: {
@@ -114,12 +118,15 @@ export function transformProps(chartProps: ChartProps): RadarChartProps {
     radar: {
       shape: formData.is_circle ? 'circle' : 'polygon',
       indicator,
-      radius,
-      center: [
-        margin.left + (width - margin.left - margin.right) / 2,
-        margin.top + (height - margin.top - margin.bottom) / 2,
-      ],
-      axisName: { color: theme === 'dark' ? '#ddd' : '#555' },
+      radius: fit.radius,
+      center: fit.center,
+      axisName: {
+        color: theme === 'dark' ? '#ddd' : '#555',
+        fontSize: AXIS_NAME_FONT_SIZE,
+        lineHeight: AXIS_NAME_LINE_HEIGHT,
+        // ECharts only truncates an axis name, so a long one arrives already wrapped.
+        formatter: (name: string) => wrapped.get(name) ?? name,
+      },
     },
     series: [
       {
