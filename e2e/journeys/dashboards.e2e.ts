@@ -561,4 +561,609 @@ describe('dashboard journey in Chromium', () => {
       await second.context.close();
     }
   }, 120_000);
+
+  it('downloads the image and prints the PDF with every chart below the fold drawn', async () => {
+    // The examples' dashboards are made after their datasets: wait for Flights.
+    let flights: { result?: { position_json: string } } = {};
+    await expect
+      .poll(
+        async () => {
+          flights = (await api.request('GET', '/api/v1/dashboard/flights')).body as typeof flights;
+          return flights.result !== undefined;
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe(true);
+    if (!flights.result) throw new Error('The Flights example dashboard did not appear');
+    // A copy with a tall note on top: every chart starts below the fold.
+    const layout = JSON.parse(flights.result.position_json) as Record<
+      string,
+      { id?: string; type?: string; children: string[]; meta: Record<string, unknown> }
+    >;
+    const tab = Object.values(layout).find((c) => c.type === 'TAB' && c.meta.text === 'Flights');
+    if (!tab) throw new Error('The Flights example has no Flights tab');
+    layout['MARKDOWN-64001'] = {
+      id: 'MARKDOWN-64001',
+      type: 'MARKDOWN',
+      children: [],
+      meta: { width: 12, height: 120, code: '## Read me first\n\nThe charts are further down.' },
+    };
+    layout['ROW-64001'] = { id: 'ROW-64001', type: 'ROW', children: ['MARKDOWN-64001'], meta: {} };
+    tab.children.unshift('ROW-64001');
+    const created = await api.request('POST', '/api/v1/dashboard/', {
+      dashboard_title: 'E2E below the fold',
+      position_json: JSON.stringify(layout),
+    });
+    expect(created.status).toBe(201);
+    const foldId = (created.body as { id: number }).id;
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      await page.goto(`${server.baseUrl}/dashboard/${foldId}/`);
+      const charts = page.getByTestId('dashboard-chart');
+      await expect.poll(() => charts.count(), { timeout: 30_000 }).toBe(5);
+      await page.getByTestId('dashboard-markdown').first().waitFor();
+      // Nobody scrolled: the charts have not even asked for their data.
+      const statuses = () =>
+        charts.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+      expect(await statuses()).toEqual(Array(5).fill('pending'));
+
+      // The sub-menu slides in beside the header: a click sent to the entry itself does not
+      // depend on where it is mid-animation.
+      const chooseDownload = async (entry: string) => {
+        await page.getByTestId('dashboard-menu').click();
+        await page.getByTestId('dashboard-menu-download').hover();
+        await page.getByTestId(entry).waitFor();
+        await page.getByTestId(entry).dispatchEvent('click');
+      };
+      const download = page.waitForEvent('download', { timeout: 90_000 });
+      await chooseDownload('dashboard-menu-download-image');
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('E2E below the fold.png');
+      const png = readFileSync(await file.path());
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(
+        (await screenshot(page, 'dashboard-fold-page')).replace(/\.png$/, '-image.png'),
+        png,
+      );
+      // Still not scrolled: the charts were drawn for the picture and stay drawn.
+      expect(await statuses()).toEqual(Array(5).fill('rendered'));
+      const mapIsWebGL = (await page.locator('[data-testid="mapbox-chart"] canvas').count()) > 0;
+
+      // Where things are in the picture: the page's boxes, from its top left corner plus the
+      // picture's 16 px of room, at the picture's scale.
+      const regions = await page.evaluate(() => {
+        const root = document.querySelector('[data-testid="dashboard-page"]') as HTMLElement;
+        const origin = root.getBoundingClientRect();
+        const box = (el: Element | null) => {
+          const r = (el as Element).getBoundingClientRect();
+          return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
+        };
+        const holders = Array.from(document.querySelectorAll('[data-testid="dashboard-chart"]'));
+        return {
+          width: Math.ceil(origin.width),
+          title: box(document.querySelector('[data-testid="dashboard-title"]')),
+          firstTab: box(document.querySelector('[data-testid="dashboard-tab"]')),
+          menus: holders.map((h) => box(h.querySelector('[data-testid="chart-menu"]'))),
+          bodies: holders.map((h) => ({
+            name: h.querySelector('[data-testid="chart-title"]')?.textContent ?? '',
+            ...box(h.querySelector('[data-testid="chart-body"]')),
+          })),
+        };
+      });
+      // How much each region of the PNG varies (standard deviation of its grey levels).
+      const spread = await page.evaluate(
+        async ({ base64, regions, padding }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+          context.drawImage(image, 0, 0);
+          const scale = image.width / (regions.width + 2 * padding);
+          const deviation = (r: { x: number; y: number; w: number; h: number }) => {
+            const { data } = context.getImageData(
+              Math.round((r.x + padding) * scale),
+              Math.round((r.y + padding) * scale),
+              Math.max(1, Math.round(r.w * scale)),
+              Math.max(1, Math.round(r.h * scale)),
+            );
+            let sum = 0;
+            let squares = 0;
+            const n = data.length / 4;
+            for (let i = 0; i < data.length; i += 4) {
+              const grey =
+                0.3 * (data[i] ?? 0) + 0.59 * (data[i + 1] ?? 0) + 0.11 * (data[i + 2] ?? 0);
+              sum += grey;
+              squares += grey * grey;
+            }
+            return Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
+          };
+          return {
+            title: deviation(regions.title),
+            // The first tab's label from its left edge: "Flights", not "lights".
+            tabStart: deviation({ ...regions.firstTab, w: 8 }),
+            menus: regions.menus.map(deviation),
+            bodies: regions.bodies.map((b) => ({ name: b.name, deviation: deviation(b) })),
+          };
+        },
+        { base64: png.toString('base64'), regions, padding: 16 },
+      );
+      console.info(
+        `dashboard picture: ${png.length} bytes, map ${mapIsWebGL ? 'WebGL' : 'SVG'}`,
+        JSON.stringify(spread),
+      );
+      expect(spread.title).toBeGreaterThan(10);
+      expect(spread.tabStart).toBeGreaterThan(5);
+      // No chart menu where the menus are on the page: the card's plain background.
+      for (const menu of spread.menus) expect(menu).toBeLessThan(1);
+      // Every chart is drawn in the picture (an empty card would be one flat colour).
+      for (const body of spread.bodies) {
+        expect(body.deviation, `${body.name} is drawn in the picture`).toBeGreaterThan(8);
+      }
+
+      // Export to PDF: the print dialog opens with every chart drawn and the nav hidden.
+      await page.reload();
+      await expect.poll(() => charts.count(), { timeout: 30_000 }).toBe(5);
+      expect(await statuses()).toEqual(Array(5).fill('pending'));
+      // The dialog is the browser's: the page's print() is replaced by a probe of that moment.
+      await page.evaluate(() => {
+        const w = window as unknown as { print: () => void; __printed?: unknown };
+        w.print = () => {
+          w.__printed = Array.from(
+            document.querySelectorAll('[data-testid="dashboard-chart"]'),
+          ).map((el) => el.getAttribute('data-status'));
+        };
+      });
+      await chooseDownload('dashboard-menu-download-pdf');
+      const printed = await page.waitForFunction(
+        () => (window as unknown as { __printed?: string[] }).__printed,
+        undefined,
+        { timeout: 90_000 },
+      );
+      expect(await printed.jsonValue()).toEqual(Array(5).fill('rendered'));
+      // What "Save as PDF" in that dialog writes: Chromium prints the page as it is now, with
+      // the charts at the size they were drawn at. Its afterprint takes the stylesheet away.
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      writeFileSync((await screenshot(page, 'dashboard-fold-pdf')).replace(/\.png$/, '.pdf'), pdf);
+      expect(await page.locator('#dashboard-print-style').count()).toBe(0);
+
+      // Once more, and this time the page is read in print media while the stylesheet is on.
+      await page.evaluate(() => {
+        (window as unknown as { __printed?: unknown }).__printed = undefined;
+      });
+      await chooseDownload('dashboard-menu-download-pdf');
+      await page.waitForFunction(() => (window as unknown as { __printed?: unknown }).__printed);
+      await page.emulateMedia({ media: 'print' });
+      const shown = (selector: string) =>
+        page.evaluate(
+          (s) => Array.from(document.querySelectorAll(s)).map((el) => getComputedStyle(el).display),
+          selector,
+        );
+      expect(await shown('[data-testid="app-header"]')).toEqual(['none']);
+      expect(await shown('[data-testid="dashboard-menu"]')).toEqual(['none']);
+      expect(await shown('[data-testid="dashboard-title"]')).not.toEqual(['none']);
+      const menus = await shown('[data-testid="chart-menu"]');
+      expect(menus).toHaveLength(5);
+      expect(menus.every((display) => display === 'none')).toBe(true);
+      await screenshot(page, 'dashboard-fold-print');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('keeps an emptied title editable, follows the cleaned slug and toasts each save', async () => {
+    const created = await api.request('POST', '/api/v1/dashboard/', {
+      dashboard_title: 'E2E properties journey',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    const { context, page } = await newContext(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      await page.goto(`${server.baseUrl}/dashboard/${id}/?edit=true`);
+      await page.locator('[data-testid="dashboard-page"][data-edit-mode="true"]').waitFor();
+
+      // Emptied, the title reads as what saving stores, and a click opens it again.
+      const title = page.getByTestId('dashboard-title');
+      await title.click();
+      await page.getByTestId('dashboard-title-input').fill('');
+      await page.getByTestId('dashboard-title-input').press('Enter');
+      await expect.poll(() => title.textContent()).toBe('[ untitled dashboard ]');
+      const box = await title.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(50);
+      expect(box?.height ?? 0).toBeGreaterThan(10);
+      await screenshot(page, 'dashboard-untitled-edit');
+      await title.click();
+      await page.getByTestId('dashboard-title-input').fill('E2E properties journey');
+      await page.getByTestId('dashboard-title-input').press('Enter');
+      await page.getByTestId('dashboard-save').click();
+      await expectToast(page, 'This dashboard was saved successfully.');
+      await page.waitForURL(new RegExp(`/superset/dashboard/${id}/$`));
+      await screenshot(page, 'dashboard-saved-toast');
+
+      // Edit properties outside edit mode: a slug with a space, an empty name.
+      await openMenu(page, 'dashboard-menu-properties');
+      await page.getByTestId('dashboard-properties-slug').fill('e2e props slug');
+      await page.getByTestId('dashboard-properties-title').fill('');
+      await page.getByTestId('dashboard-properties-save').click();
+      await page.waitForURL(/\/superset\/dashboard\/e2e-props-slug\/$/);
+      await expectToast(page, 'The dashboard has been saved');
+      await expect.poll(() => title.textContent()).toBe('[ untitled dashboard ]');
+      await screenshot(page, 'dashboard-properties-slug');
+      await page.reload();
+      await expect.poll(() => title.textContent()).toBe('[ untitled dashboard ]');
+      const stored = (
+        (await api.request('GET', `/api/v1/dashboard/${id}`)).body as {
+          result: { slug: string; url: string };
+        }
+      ).result;
+      expect(stored).toMatchObject({
+        slug: 'e2e-props-slug',
+        url: '/superset/dashboard/e2e-props-slug/',
+      });
+
+      // The auto-refresh box shows the current choice as its value, even with its list open.
+      await openMenu(page, 'dashboard-menu-auto-refresh');
+      const refresh = page.getByTestId('dashboard-refresh-select');
+      await refresh.click();
+      await page.locator('.ant-select-dropdown:visible').waitFor();
+      const shown = page.getByTestId('dashboard-refresh-modal').locator('.ant-select-content');
+      expect(await shown.textContent()).toContain("Don't refresh");
+      expect(await shown.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      await screenshot(page, 'dashboard-refresh-open');
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await page
+        .getByTestId('dashboard-refresh-modal')
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      await page.getByTestId('dashboard-refresh-modal').waitFor({ state: 'hidden' });
+
+      await openMenu(page, 'dashboard-menu-save-as');
+      await page.getByTestId('dashboard-save-as-submit').click();
+      await expectToast(page, 'This dashboard was saved successfully.');
+      await page.waitForURL((url) => {
+        const match = /\/superset\/dashboard\/(\d+)\/$/.exec(url.pathname);
+        return match !== null && Number(match[1]) !== id;
+      });
+
+      // The list's pencil opens the same properties, read from the server.
+      await page.goto(`${server.baseUrl}/dashboard/list/`);
+      const row = page.locator('tr', {
+        has: page.locator('a[href="/superset/dashboard/e2e-props-slug/"]'),
+      });
+      await row.getByTestId('dashboard-row-edit').click();
+      const slug = page.getByTestId('dashboard-properties-slug');
+      await expect.poll(() => slug.inputValue()).toBe('e2e-props-slug');
+      await page.getByTestId('dashboard-properties-title').fill('E2E renamed from the list');
+      await screenshot(page, 'dashboard-list-properties');
+      await page.getByTestId('dashboard-properties-save').click();
+      await expectToast(page, 'The dashboard has been saved');
+      await expect
+        .poll(() => row.getByTestId('dashboard-row-name').textContent())
+        .toBe('E2E renamed from the list');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('keeps label colours whichever tab opens first, and shows a chart rename and description at once', async () => {
+    // The Flights example dashboard: "Busiest origin airports" (ORD, ...) on its first tab,
+    // "Bird strikes by phase of flight" (Approach, ...) on "Bird strikes".
+    let flights: { id: number; position_json: string | null } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const reply = await api.request('GET', '/api/v1/dashboard/flights');
+          flights =
+            reply.status === 200 ? (reply.body as { result: typeof flights }).result : undefined;
+          return Boolean(flights);
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe(true);
+    const flightsId = (flights as { id: number }).id;
+    const sliceIds = Object.fromEntries(
+      (
+        (await api.request('GET', `/api/v1/dashboard/${flightsId}/charts`)).body as {
+          result: Array<{ id: number; slice_name: string }>;
+        }
+      ).result.map((c) => [c.slice_name, c.id]),
+    );
+    const pieId = sliceIds['Busiest origin airports'] as number;
+    const funnelId = sliceIds['Bird strikes by phase of flight'] as number;
+    const birdsTab = Object.values(
+      JSON.parse((flights as { position_json: string }).position_json) as Record<
+        string,
+        { id: string; type: string; meta?: { text?: string } }
+      >,
+    ).find((c) => c.type === 'TAB' && c.meta?.text === 'Bird strikes')?.id as string;
+    // No colours stored yet, whatever ran before.
+    await api.request('PUT', `/api/v1/dashboard/${flightsId}/colors?mark_updated=false`, {
+      map_label_colors: {},
+      shared_label_colors: [],
+      color_scheme_domain: [],
+    });
+    const storedMap = async () => {
+      const reply = await api.request('GET', `/api/v1/dashboard/${flightsId}`);
+      const metadata = JSON.parse(
+        (reply.body as { result: { json_metadata: string } }).result.json_metadata,
+      ) as { map_label_colors?: Record<string, string> };
+      return metadata.map_label_colors ?? {};
+    };
+
+    // Label to colour as the chart handed them to ECharts (the option its element was given).
+    const drawnColors = async (page: Page, chartId: number) => {
+      await page
+        .locator(
+          `[data-testid="dashboard-chart"][data-chart-id="${chartId}"][data-status="rendered"]`,
+        )
+        .waitFor({ timeout: 60_000 });
+      return page.evaluate((id) => {
+        const element = document.querySelector(
+          `[data-testid="dashboard-chart"][data-chart-id="${id}"] [_echarts_instance_]`,
+        );
+        const key = element && Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
+        type Fiber = { memoizedProps?: { option?: unknown }; return: Fiber | null };
+        let fiber = key ? ((element as unknown as Record<string, Fiber>)[key] ?? null) : null;
+        while (fiber && !fiber.memoizedProps?.option) fiber = fiber.return;
+        type Item = { name?: unknown; itemStyle?: { color?: unknown }; data?: Item[] };
+        const option = (fiber?.memoizedProps?.option ?? {}) as { series?: Item | Item[] };
+        const colors: Record<string, string> = {};
+        for (const series of ([] as Item[]).concat(option.series ?? [])) {
+          for (const item of series.data ?? []) {
+            if (typeof item?.name === 'string' && typeof item.itemStyle?.color === 'string') {
+              colors[item.name] = item.itemStyle.color;
+            }
+          }
+        }
+        return colors;
+      }, chartId);
+    };
+
+    // A first visit opens the Flights tab, then Bird strikes; an editor's visit stores the map.
+    const first = await newContext(browser);
+    let pieColors: Record<string, string>;
+    let funnelColors: Record<string, string>;
+    let stored: Record<string, string>;
+    try {
+      await login(first.page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      await first.page.goto(`${server.baseUrl}/dashboard/${flightsId}/`);
+      pieColors = await drawnColors(first.page, pieId);
+      expect(pieColors.ORD).toMatch(/^#/);
+      await first.page.getByTestId('dashboard-tab').filter({ hasText: 'Bird strikes' }).click();
+      funnelColors = await drawnColors(first.page, funnelId);
+      expect(funnelColors.Approach).toMatch(/^#/);
+      expect(funnelColors.Approach).not.toBe(pieColors.ORD);
+      await expect
+        .poll(async () => Object.keys(await storedMap()), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(['ORD', 'Approach']));
+      await first.page.waitForTimeout(1500); // the last charts' sync, if one is still due
+      stored = await storedMap();
+      expect(stored.ORD).toBe(pieColors.ORD);
+      expect(stored.Approach).toBe(funnelColors.Approach);
+    } finally {
+      await first.context.close();
+    }
+
+    // A fresh visit opens a permalink to Bird strikes first: every label keeps its colour, and
+    // the stored map is not rewritten.
+    const second = await newContext(browser);
+    try {
+      const { page } = second;
+      const colorWrites: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PUT' && r.url().includes('/colors')) colorWrites.push(r.url());
+      });
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      const link = (
+        await api.request('POST', `/api/v1/dashboard/${flightsId}/permalink`, {
+          urlParams: [],
+          dataMask: {},
+          activeTabs: [birdsTab],
+          anchor: null,
+        })
+      ).body as { url: string };
+      await page.goto(link.url);
+      expect(await drawnColors(page, funnelId)).toEqual(funnelColors);
+      await screenshot(page, 'dashboard-colors-birds-first');
+      await page.getByTestId('dashboard-tab').filter({ hasText: 'Flights' }).click();
+      expect(await drawnColors(page, pieId)).toEqual(pieColors);
+      await page.waitForTimeout(1500); // past the 500 ms colour sync
+      expect(await storedMap()).toEqual(stored);
+      expect(colorWrites).toEqual([]);
+      await screenshot(page, 'dashboard-colors-then-flights');
+
+      // Rename the pie and describe it in markdown: both show at once, and after a reload.
+      const holder = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${pieId}"]`);
+      await holder.getByTestId('chart-menu').click();
+      await page.getByTestId('chart-menu-edit-properties').click();
+      await page.getByTestId('chart-properties-name').fill('Busiest airports, renamed');
+      await page
+        .getByTestId('chart-properties-description')
+        .fill(
+          'Counted by **origin**, see [docs](https://example.com/docs)\n\n<script>window.__described = 1</script>',
+        );
+      await page.getByTestId('chart-properties-save').click();
+      await expectToast(page, 'Chart properties updated');
+      await expect
+        .poll(() => holder.getByTestId('chart-title').textContent())
+        .toBe('Busiest airports, renamed');
+      await holder.getByTestId('chart-menu').click();
+      await page.getByTestId('chart-menu-toggle-description').click();
+      const description = holder.getByTestId('chart-description');
+      expect(await description.locator('strong').textContent()).toBe('origin');
+      expect(await description.locator('a').getAttribute('href')).toBe('https://example.com/docs');
+      expect(
+        await page.evaluate(() => (window as unknown as { __described?: number }).__described),
+      ).toBe(undefined);
+      await screenshot(page, 'dashboard-chart-renamed');
+
+      await page.goto(`${server.baseUrl}/dashboard/${flightsId}/`);
+      await expect
+        .poll(() => holder.getByTestId('chart-title').textContent(), { timeout: 30_000 })
+        .toBe('Busiest airports, renamed');
+      await holder.getByTestId('chart-description-toggle').click();
+      expect(await holder.getByTestId('chart-description').locator('strong').textContent()).toBe(
+        'origin',
+      );
+    } finally {
+      await second.context.close();
+      await api.request('PUT', `/api/v1/chart/${pieId}`, {
+        slice_name: 'Busiest origin airports',
+        description: null,
+      });
+    }
+  }, 240_000);
+
+  it('adds a tab with many tabs, asks before deleting one, and shows a refused drop as forbidden', async () => {
+    // A full-width chart (a full row) above a tabs component with ten tabs.
+    const tabIds = Array.from({ length: 10 }, (_, i) => `TAB-${901 + i}`);
+    const layout: Record<string, unknown> = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'], meta: {} },
+      GRID_ID: {
+        id: 'GRID_ID',
+        type: 'GRID',
+        children: ['ROW-901', 'TABS-901'],
+        parents: ['ROOT_ID'],
+        meta: {},
+      },
+      'ROW-901': {
+        id: 'ROW-901',
+        type: 'ROW',
+        children: ['CHART-901'],
+        parents: ['ROOT_ID', 'GRID_ID'],
+        meta: { background: 'BACKGROUND_TRANSPARENT' },
+      },
+      'CHART-901': {
+        id: 'CHART-901',
+        type: 'CHART',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID', 'ROW-901'],
+        meta: { chartId: pieId, width: 12, height: 50, sliceName: PIE },
+      },
+      'TABS-901': {
+        id: 'TABS-901',
+        type: 'TABS',
+        children: tabIds,
+        parents: ['ROOT_ID', 'GRID_ID'],
+        meta: {},
+      },
+    };
+    for (const [i, id] of tabIds.entries()) {
+      layout[id] = {
+        id,
+        type: 'TAB',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID', 'TABS-901'],
+        meta: { text: `Section ${i + 1}`, defaultText: 'Tab title' },
+      };
+    }
+    const created = await api.request('POST', '/api/v1/dashboard/', {
+      dashboard_title: 'E2E many tabs',
+      position_json: JSON.stringify(layout),
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+
+    const { context, page } = await newContext(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      await page.goto(`${server.baseUrl}/dashboard/${id}/?edit=true`);
+      await page.locator('[data-testid="dashboard-page"][data-edit-mode="true"]').waitFor();
+      // The chart drawn first, so nothing moves while the tab bar is measured.
+      await page
+        .locator(
+          `[data-testid="dashboard-chart"][data-chart-id="${pieId}"][data-status="rendered"]`,
+        )
+        .waitFor({ timeout: 60_000 });
+      const tabs = page.getByTestId('editable-tabs');
+      const tabCount = () => tabs.getByTestId('editable-tab').count();
+      expect(await tabCount()).toBe(10);
+
+      // Hovering "+" shows the tabs' tools, and they are not what lies under the pointer.
+      // With this many tabs antd moves "+" beside the overflow menu and leaves the list's own
+      // one clipped out of sight: the one to hover is the one inside the tab bar's box.
+      const bar = await tabs.boundingBox();
+      const candidates = tabs.getByTestId('add-tab').filter({ visible: true });
+      let plus: { x: number; y: number } | undefined;
+      for (let i = 0; i < (await candidates.count()) && !plus; i += 1) {
+        const c = await center(candidates.nth(i));
+        if (bar && c.x >= bar.x && c.x <= bar.x + bar.width) plus = c;
+      }
+      if (!plus) throw new Error('No "+" inside the tab bar');
+      await page.mouse.move(plus.x, plus.y);
+      const tools = page.locator(
+        '[data-testid="editable-component"][data-component-id="TABS-901"] > .dashboard-edit-tools',
+      );
+      await expect.poll(() => tools.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      const underPointer = await page.evaluate(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        return {
+          add: Boolean(el?.closest('.ant-tabs-nav-add')),
+          tool: Boolean(el?.closest('.dashboard-edit-tools')),
+        };
+      }, plus);
+      expect(underPointer).toEqual({ add: true, tool: false });
+      await screenshot(page, 'dashboard-many-tabs-hover-plus');
+      await page.mouse.click(plus.x, plus.y);
+      await expect.poll(tabCount).toBe(11);
+      expect(await tabs.count()).toBe(1);
+
+      // The x on a tab asks first; Cancel keeps the tab.
+      const active = tabs.locator('.ant-tabs-tab-active [data-testid="editable-tab"]');
+      const activeId = await active.getAttribute('data-tab-id');
+      await tabs.locator('.ant-tabs-tab-active [data-testid="delete-tab"]').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Delete dashboard tab?', { exact: true }).waitFor();
+      expect(await dialog.getByTestId('delete-tab-text').textContent()).toContain(
+        'Deleting a tab will remove all content within it',
+      );
+      await screenshot(page, 'dashboard-delete-tab-confirm');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await tabCount()).toBe(11);
+      expect(
+        await tabs.locator(`[data-testid="editable-tab"][data-tab-id="${activeId}"]`).count(),
+      ).toBe(1);
+
+      // A chart dragged over the full row: forbidden while hovering, the spec's toast on release.
+      const searched = page.waitForResponse(
+        (r) => r.url().includes('/api/v1/chart/?q=') && decodeURIComponent(r.url()).includes('E2E'),
+      );
+      await page.getByTestId('builder-chart-search').locator('input').fill('E2E');
+      await searched;
+      const totalCard = page.locator(`[data-testid="builder-chart"][data-chart-id="${totalId}"]`);
+      await totalCard.waitFor();
+      const from = await center(totalCard);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 8, from.y + 8, { steps: 4 });
+      await page.getByTestId('drag-ghost').waitFor();
+      const pieCell = page.locator('.dashboard-edit-cell[data-layout-id="CHART-901"]');
+      const to = await pointIn(pieCell, 0.6, 0.5)();
+      await page.mouse.move(to.x, to.y, { steps: 12 });
+      await page.mouse.move(to.x + 1, to.y + 1, { steps: 2 });
+      const indicator = page.getByTestId('drop-indicator');
+      await expect.poll(() => indicator.getAttribute('data-position')).toBe('DROP_FORBIDDEN');
+      expect(await indicator.getAttribute('class')).toContain('forbidden');
+      expect(await indicator.getAttribute('data-target-id')).toBe('ROW-901');
+      expect(await page.evaluate(() => getComputedStyle(document.body).cursor)).toBe('not-allowed');
+      await screenshot(page, 'dashboard-forbidden-drop');
+      await page.mouse.up();
+      await expectToast(
+        page,
+        'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
+      );
+      expect(await page.getByTestId('dashboard-chart').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

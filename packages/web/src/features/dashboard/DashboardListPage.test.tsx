@@ -121,6 +121,74 @@ describe('dashboard list page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('dashboard-bulk-count').textContent).toBe('0 selected');
   });
 
+  it('edits a dashboard’s properties from its row and lists it again once saved', async () => {
+    const row = dashboardRow(1, 'Sales');
+    const server = fakeServer([
+      LIST,
+      STATUS,
+      ['GET', /^\/api\/v1\/dashboard\/related\//, { body: { count: 0, result: [] } }],
+      [
+        'GET',
+        /^\/api\/v1\/dashboard\/1$/,
+        {
+          body: {
+            id: 1,
+            result: {
+              ...row,
+              css: '.x{}',
+              json_metadata: JSON.stringify({ color_scheme: 'bnbColors', refresh_frequency: 0 }),
+              position_json: null,
+              description: null,
+              changed_on: row.changed_on_utc,
+              changed_on_humanized: '',
+              charts: [],
+              external_url: null,
+            },
+          },
+        },
+      ],
+      ['PUT', /^\/api\/v1\/dashboard\/1$/, { body: { id: 1, result: { slug: 'q3-sales' } } }],
+    ]);
+    const { store } = renderPage();
+    await screen.findAllByTestId('dashboard-row-name');
+    fireEvent.click(screen.getAllByTestId('dashboard-row-edit')[0] as HTMLElement);
+    const name = await screen.findByTestId('dashboard-properties-title');
+    expect((name as HTMLInputElement).value).toBe('Sales');
+    fireEvent.change(screen.getByTestId('dashboard-properties-slug'), {
+      target: { value: 'q3 sales' },
+    });
+    fireEvent.click(screen.getByTestId('dashboard-properties-save'));
+    await waitFor(() => expect(toastTexts(store)).toEqual(['The dashboard has been saved']));
+    const put = server.made('PUT', /dashboard\/1$/)[0]?.body as Record<string, unknown>;
+    expect(put).toMatchObject({
+      dashboard_title: 'Sales',
+      slug: 'q3 sales',
+      css: '.x{}',
+      owners: [7],
+    });
+    expect(JSON.parse(put.json_metadata as string).color_scheme).toBe('bnbColors');
+    await waitFor(() => expect(server.made('GET', /^\/api\/v1\/dashboard\/$/)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByTestId('dashboard-properties-title')).toBeNull());
+  });
+
+  it('offers the edit action disabled on dashboards the user does not own', async () => {
+    fakeServer([LIST, STATUS]);
+    renderWithApp(<DashboardListPage />, {
+      user: {
+        ...testUser({
+          Alpha: [
+            ['can_read', 'Dashboard'],
+            ['can_write', 'Dashboard'],
+          ],
+        }),
+        userId: 99,
+      },
+      path: '/dashboard/list/',
+    });
+    const edits = await screen.findAllByTestId('dashboard-row-edit');
+    expect(edits.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+  });
+
   it('asks about one dashboard by its title and deletes nothing when cancelled', async () => {
     const server = fakeServer([LIST, STATUS]);
     renderPage();

@@ -2,6 +2,7 @@ import {
   DashboardOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  EditOutlined,
   PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -9,7 +10,7 @@ import type { DashboardListRow } from '@tessera/shared/api/dashboards';
 import { canEditDashboard } from '@tessera/shared/dashboard/permissions';
 import { hasPermission } from '@tessera/shared/permissions';
 import { App, Button, Flex, type TableColumnsType, Tag, Typography, Upload } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api.ts';
 import { selectCommon, useAppSelector } from '../../app/store.ts';
@@ -38,8 +39,16 @@ import { FAVORITE_ERROR, FAVORITE_STATUS_ERROR } from './state/thunks.ts';
 
 type Row = DashboardListRow;
 
+// The properties form (selects, JSON editor) loads when a row's pencil is clicked.
+const ListPropertiesModal = lazy(() =>
+  import('./components/header/ListPropertiesModal.tsx').then((m) => ({
+    default: m.ListPropertiesModal,
+  })),
+);
+
 export const NEW_DASHBOARD_TITLE = '[ untitled dashboard ]';
 const NOT_OWNER = 'You must be a dashboard owner in order to delete it.';
+const NOT_EDITOR = 'You must be a dashboard owner in order to edit it.';
 
 /** `/dashboard/list/`: dashboards with favourites, filters, bulk delete, export and import. */
 export function DashboardListPage() {
@@ -53,6 +62,7 @@ export function DashboardListPage() {
   const calls = useMemo(() => dashboardApi(api), []);
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<DashboardFilters>({});
+  const [editing, setEditing] = useState<number | null>(null);
   const bulk = useBulkSelection<Row>();
   const stars = useFavoriteStars({
     calls,
@@ -186,6 +196,16 @@ export function DashboardListPage() {
       align: 'right',
       render: (_, row) => {
         const actions: RowAction[] = [];
+        if (canWrite) {
+          actions.push({
+            label: 'Edit',
+            icon: <EditOutlined />,
+            testId: 'dashboard-row-edit',
+            disabled: !editable(row),
+            tooltip: editable(row) ? undefined : NOT_EDITOR,
+            onClick: () => setEditing(row.id),
+          });
+        }
         if (canExport) {
           actions.push({
             label: 'Export',
@@ -293,6 +313,15 @@ export function DashboardListPage() {
           )
         }
       />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <ListPropertiesModal
+            dashboardId={editing}
+            onSaved={reload}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -13,8 +13,8 @@ import { shareByEmailHref } from '../explore/exportChart.ts';
 import { createDrawScheduler } from './charts/drawScheduler.ts';
 import { DashboardGrid } from './components/DashboardGrid.tsx';
 import { DashboardHeader, type HeaderAction } from './components/header/DashboardHeader.tsx';
+import { downloadDashboardImage, printDashboard } from './exportDashboard.ts';
 import { DashboardPageContext, type DashboardPageOptions } from './pageContext.ts';
-import { downloadElementImage } from './snapshot.ts';
 import { fullSizeChartSet } from './state/dashboardSlice.ts';
 import { useDashboardDispatch, useDashboardSelector } from './state/hooks.ts';
 import type { DashboardUrlParams } from './urlParams.ts';
@@ -164,15 +164,27 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       case 'fullscreen':
         toggleFullscreen();
         return;
-      case 'download_image':
+      case 'download_image': {
         logEvent(LOG_EVENTS.dashboardDownloadImage, { sourceId: id });
-        if (gridRef.current)
-          void downloadElementImage(gridRef.current, info?.dashboard_title || 'dashboard');
+        // The whole page, so the picture carries the dashboard's title above its grid.
+        const page = gridRef.current?.closest<HTMLElement>('[data-testid="dashboard-page"]');
+        if (page) {
+          downloadDashboardImage(page, drawScheduler, info?.dashboard_title || 'dashboard').catch(
+            () => addDangerToast('Sorry, something went wrong. Try again later.'),
+          );
+        }
         return;
-      case 'download_pdf':
+      }
+      case 'download_pdf': {
         logEvent(LOG_EVENTS.dashboardDownloadPdf, { sourceId: id });
-        globalThis.print();
+        const page = gridRef.current?.closest<HTMLElement>('[data-testid="dashboard-page"]');
+        if (page) {
+          printDashboard(page, drawScheduler).catch(() =>
+            addDangerToast('Sorry, something went wrong. Try again later.'),
+          );
+        }
         return;
+      }
       case 'share_copy':
         void sharePermalink(false);
         return;

@@ -1,5 +1,6 @@
 import type { DashboardColorsBody } from '@tessera/shared/api/dashboards';
 import { getNamespace } from '@tessera/shared/color/categorical';
+import { getCategoricalScheme } from '@tessera/shared/color/schemes';
 import type { JsonMetadata } from '@tessera/shared/dashboard/metadata';
 
 /**
@@ -7,6 +8,11 @@ import type { JsonMetadata } from '@tessera/shared/dashboard/metadata';
  * dashboard's `label_colors` win, and what the charts actually drew is collected into
  * `map_label_colors` (label to colour) and `shared_label_colors` (labels shown by more than one
  * chart) so the next visit, a report or an embed colours alike.
+ *
+ * A visit starts from the stored map, as Superset does: whichever tab is opened first, a label
+ * the map knows keeps its colour, and only labels it does not know take new colours. A visit
+ * adds to the map and never changes what it holds, so seeing part of a dashboard cannot recolour
+ * the rest.
  */
 
 export const COLOR_SYNC_DEBOUNCE_MS = 500;
@@ -15,11 +21,75 @@ export function dashboardColorNamespace(dashboardId: number, metadata: JsonMetad
   return metadata.color_namespace || `dashboard-${dashboardId}`;
 }
 
-/** Starts the namespace for a visit: colours of an earlier visit forgotten, forced ones set. */
-export function prepareColorNamespace(name: string, labelColors: Record<string, string> = {}) {
+/** What a visit's colours start from and what its sync adds to. */
+export interface StoredColors {
+  map_label_colors: Record<string, string>;
+  shared_label_colors: string[];
+}
+
+export const NO_STORED_COLORS: StoredColors = { map_label_colors: {}, shared_label_colors: [] };
+
+/** The colours of a scheme as `color_scheme_domain` records them. */
+export function colorSchemeDomain(scheme: string | null | undefined): string[] {
+  return [...getCategoricalScheme(scheme).colors];
+}
+
+const sameColors = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((color, i) => color.toLowerCase() === b[i]?.toLowerCase());
+
+/**
+ * The stored colours a visit drawn with `scheme` keeps, or none when they were drawn with other
+ * colours: `color_scheme_domain` names the colours the map was made from. A map saved without
+ * one (older saves) is trusted only as loaded, since a scheme picked later has not drawn it.
+ */
+export function storedColors(
+  metadata: JsonMetadata,
+  scheme: string | null | undefined,
+  options: { trustUnmarked: boolean },
+): StoredColors {
+  const map = metadata.map_label_colors ?? {};
+  if (Object.keys(map).length === 0) return NO_STORED_COLORS;
+  const domain = metadata.color_scheme_domain ?? [];
+  const fits =
+    domain.length > 0 ? sameColors(domain, colorSchemeDomain(scheme)) : options.trustUnmarked;
+  if (!fits) return NO_STORED_COLORS;
+  return { map_label_colors: map, shared_label_colors: metadata.shared_label_colors ?? [] };
+}
+
+/** Labels this module forced per namespace, so the next preparation can lift them. */
+const forcedByPreparation = new Map<string, string[]>();
+
+/**
+ * Starts the namespace for a visit (or for a new scheme): earlier colours forgotten, the stored
+ * map and `label_colors` forced.
+ */
+export function prepareColorNamespace(
+  name: string,
+  options: {
+    scheme?: string | null;
+    labelColors?: Record<string, string>;
+    stored?: StoredColors;
+  } = {},
+) {
+  const { scheme = null, labelColors = {}, stored = NO_STORED_COLORS } = options;
   const namespace = getNamespace(name);
+  for (const label of forcedByPreparation.get(name) ?? []) namespace.setColor(label, null);
   namespace.resetColors();
-  for (const [label, color] of Object.entries(labelColors)) namespace.setColor(label, color);
+  // The namespace hands out the scheme's colours in turn. Counting the stored labels as given
+  // makes the first new label take the colour after them, as it would have on the visit that
+  // stored them, instead of the first colour, which a stored label already shows.
+  const give = namespace.getScale({ scheme });
+  const forced: string[] = [];
+  for (const [label, color] of Object.entries(stored.map_label_colors)) {
+    if (labelColors[label] === undefined) give(label);
+    namespace.setColor(label, color);
+    forced.push(label);
+  }
+  for (const [label, color] of Object.entries(labelColors)) {
+    namespace.setColor(label, color);
+    forced.push(label);
+  }
+  forcedByPreparation.set(name, forced);
   return namespace;
 }
 
@@ -28,29 +98,40 @@ export interface CollectedColors {
   shared_label_colors: string[];
 }
 
-/** What the charts drew so far; forced colours (`label_colors`) count for the labels shown. */
+/**
+ * The stored colours plus what the charts drew so far: a label already stored keeps its entry,
+ * `label_colors` count for the labels shown. Shared labels are added to the stored ones until
+ * every chart of the dashboard has drawn; only then is the list known whole and replaces them.
+ */
 export function collectColors(
   name: string,
   scheme: string | null,
-  forced: Record<string, string> = {},
+  options: {
+    labelColors?: Record<string, string>;
+    stored?: StoredColors;
+    everyChartDrawn?: boolean;
+  } = {},
 ): CollectedColors {
+  const { labelColors = {}, stored = NO_STORED_COLORS, everyChartDrawn = false } = options;
   const namespace = getNamespace(name);
-  const bySlice = Object.values(namespace.getSliceLabels(scheme));
   const seen = new Map<string, number>();
-  for (const labels of bySlice) {
+  for (const labels of Object.values(namespace.getSliceLabels(scheme))) {
     for (const label of new Set(labels)) seen.set(label, (seen.get(label) ?? 0) + 1);
   }
-  const drawn = namespace.getLabelColors(scheme);
-  for (const label of seen.keys()) {
-    const color = forced[label];
-    if (color) drawn[label] = color;
+  const map = { ...stored.map_label_colors };
+  for (const [label, color] of Object.entries(namespace.getLabelColors(scheme))) {
+    if (!(label in map)) map[label] = color;
   }
+  for (const label of seen.keys()) {
+    const color = labelColors[label];
+    if (color) map[label] = color;
+  }
+  const shared = [...seen.entries()].filter(([, count]) => count > 1).map(([label]) => label);
   return {
-    map_label_colors: drawn,
-    shared_label_colors: [...seen.entries()]
-      .filter(([, count]) => count > 1)
-      .map(([label]) => label)
-      .sort(),
+    map_label_colors: map,
+    shared_label_colors: [
+      ...new Set(everyChartDrawn ? shared : [...stored.shared_label_colors, ...shared]),
+    ].sort(),
   };
 }
 
@@ -82,10 +163,12 @@ export function colorsBody(
   scheme: string | null,
   collected: CollectedColors,
 ): DashboardColorsBody {
+  const colorScheme = scheme ?? metadata.color_scheme ?? null;
   return {
     color_namespace: namespace,
-    color_scheme: scheme ?? metadata.color_scheme ?? null,
-    color_scheme_domain: metadata.color_scheme_domain ?? [],
+    color_scheme: colorScheme,
+    // Marks the colours the map was drawn with, so a later scheme knows not to reuse it.
+    color_scheme_domain: colorSchemeDomain(colorScheme),
     label_colors: metadata.label_colors ?? {},
     map_label_colors: collected.map_label_colors,
     shared_label_colors: collected.shared_label_colors,

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { elementSvg, selectorAlternatives } from './snapshot.ts';
+import { registerPictureSource } from '../../viz/common/pictureSources.ts';
+import {
+  backgroundBehind,
+  capturePictureSources,
+  elementSvg,
+  selectorAlternatives,
+} from './snapshot.ts';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -70,6 +76,80 @@ describe('the picture root', () => {
     document.body.innerHTML = '<div id="picture"><span>Sales</span></div>';
     const { svg } = elementSvg(document.getElementById('picture') as HTMLElement);
     expect(svg).toMatch(/<div[^>]*id="picture"[^>]*style="[^"]*color: rgb\(1, 2, 3\)/);
+  });
+});
+
+describe('what the picture shows', () => {
+  it('leaves out the omitted controls and keeps the rest', () => {
+    document.body.innerHTML =
+      '<div id="picture"><h3>Flights</h3><button data-testid="chart-menu">⋮</button>' +
+      '<span data-testid="chart-cached">cached</span><span>Busiest routes</span></div>';
+    const { svg } = elementSvg(document.getElementById('picture') as HTMLElement, {
+      omit: ['[data-testid="chart-menu"]', '[data-testid="chart-cached"]'],
+    });
+    expect(svg).toContain('Flights');
+    expect(svg).toContain('Busiest routes');
+    expect(svg).not.toContain('chart-menu');
+    expect(svg).not.toContain('cached');
+    // The page itself keeps its controls.
+    expect(document.querySelector('[data-testid="chart-menu"]')).not.toBeNull();
+  });
+
+  it('adds room around the element, so content pulled outside by a negative margin is not cut', () => {
+    document.body.innerHTML = '<div id="picture"><div style="margin: 0 -8px">Flights</div></div>';
+    const { svg, width, height } = elementSvg(document.getElementById('picture') as HTMLElement, {
+      padding: 16,
+    });
+    // jsdom lays nothing out: the element measures 0 (1 at least), the room comes on both sides.
+    expect(width).toBe(1 + 32);
+    expect(height).toBe(1 + 32);
+    expect(svg).toContain('padding: 16px');
+  });
+
+  it('nests the element in boxless copies of its ancestors, so rules through them still apply', () => {
+    document.body.innerHTML =
+      '<div id="app" class="ant-app" data-bootstrap="{&quot;email&quot;:&quot;a@b.c&quot;}">' +
+      '<main class="layout" style="padding: 24px"><div id="picture">Sales</div></main></div>';
+    const { svg } = elementSvg(document.getElementById('picture') as HTMLElement);
+    expect(svg).toContain(
+      '<div id="app" class="ant-app" style="display: contents"><main class="layout" style="display: contents"><div id="picture"',
+    );
+    // Neither the session's data on the app root nor the ancestors' own boxes.
+    expect(svg).not.toContain('a@b.c');
+    expect(svg).not.toContain('padding: 24px');
+  });
+
+  it('draws a registered source (a WebGL map) from the frame it captured, not its canvas', async () => {
+    document.body.innerHTML =
+      '<div id="picture"><div id="map"><canvas></canvas><div class="controls">+</div></div>' +
+      '<canvas id="chart"></canvas></div>';
+    const map = document.getElementById('map') as HTMLElement;
+    const unregister = registerPictureSource(map, async () => 'data:image/png;base64,TUFQ');
+    const picture = document.getElementById('picture') as HTMLElement;
+    const drawings = await capturePictureSources(picture);
+    unregister();
+    expect(drawings.get(map)).toBe('data:image/png;base64,TUFQ');
+    const { svg } = elementSvg(picture, { drawings });
+    expect(svg).toMatch(/<div id="map"><img src="data:image\/png;base64,TUFQ"/);
+    expect(svg).not.toContain('canvas');
+    expect(svg).not.toContain('controls');
+  });
+
+  it('goes without a source that does not answer in time', async () => {
+    document.body.innerHTML = '<div id="picture"><div id="map"></div></div>';
+    const map = document.getElementById('map') as HTMLElement;
+    const unregister = registerPictureSource(map, () => new Promise(() => {}));
+    const drawings = await capturePictureSources(document.getElementById('picture') as Element, 20);
+    unregister();
+    expect(drawings.size).toBe(0);
+  });
+
+  it('has the background the page shows behind the element', () => {
+    document.body.innerHTML =
+      '<div style="background-color: rgb(20, 20, 20)"><div><div id="picture"></div></div></div>';
+    expect(backgroundBehind(document.getElementById('picture') as Element)).toBe('rgb(20, 20, 20)');
+    document.body.innerHTML = '<div id="picture"></div>';
+    expect(backgroundBehind(document.getElementById('picture') as Element)).toBe('#ffffff');
   });
 });
 

@@ -1,10 +1,12 @@
+import { pictureSourcesIn } from '../../viz/common/pictureSources.ts';
 import { saveBlob } from '../explore/exportChart.ts';
 
 /**
  * Pictures of the page without a screenshot library: the element is cloned into an SVG
- * `foreignObject` with the page's style rules that may apply to it, every canvas (ECharts, maps)
- * replaced by its pixels. The SVG is then drawn onto a canvas for a PNG; where the browser
- * refuses (a tainted canvas), the SVG itself is the download.
+ * `foreignObject` with the page's style rules that may apply to it, every canvas (ECharts)
+ * replaced by its pixels and every registered picture source (WebGL maps) by a frame it drew
+ * for the picture. The SVG is then drawn onto a canvas for a PNG; where the browser refuses (a
+ * tainted canvas), the SVG itself is the download.
  */
 
 /** Inherited properties the picture's root takes from the page around the element. */
@@ -117,32 +119,112 @@ function styleText(element: Element): string {
   return parts.join('\n');
 }
 
+export interface PictureOptions {
+  /** Selectors of what the picture leaves out: controls that make sense only on screen. */
+  omit?: readonly string[];
+  /** Room around the element, so what sticks out of it (negative margins) is not cut. */
+  padding?: number;
+  /** Defaults to the colour the page shows behind the element. */
+  background?: string;
+  /** Pictures of registered sources (`capturePictureSources`), drawn in place of their content. */
+  drawings?: ReadonlyMap<Element, string>;
+}
+
+/** The colour the page paints behind the element: the first opaque background above it. */
+export function backgroundBehind(element: Element): string {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const color = getComputedStyle(node).backgroundColor;
+    if (color && color !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(color)) return color;
+  }
+  return '#ffffff';
+}
+
+function imageLike(source: Element, src: string): HTMLImageElement {
+  const img = document.createElement('img');
+  img.src = src;
+  img.width = source.clientWidth;
+  img.height = source.clientHeight;
+  return img;
+}
+
+/**
+ * Copies of the element's ancestors below `body`, outermost first, each holding the next: only
+ * their tag, class and id, and `display: contents`, so rules that reach the element through them
+ * (antd's `.ant-app *` sizing, a theme class) apply in the picture while their boxes do not.
+ * Their other attributes stay out (the app root carries the session's bootstrap data).
+ */
+function ancestorShells(element: Element): { outer: Element; inner: Element } | null {
+  let outer: Element | null = null;
+  let inner: Element | null = null;
+  for (
+    let node = element.parentElement;
+    node && node !== document.body;
+    node = node.parentElement
+  ) {
+    const shell = document.createElement(node.localName);
+    if (node.id) shell.id = node.id;
+    const className = node.getAttribute('class');
+    if (className) shell.setAttribute('class', className);
+    shell.setAttribute('style', 'display: contents');
+    if (outer) shell.append(outer);
+    else inner = shell;
+    outer = shell;
+  }
+  return outer && inner ? { outer, inner } : null;
+}
+
 export function elementSvg(
   element: HTMLElement,
-  background = '#ffffff',
+  options: PictureOptions = {},
 ): {
   svg: string;
   width: number;
   height: number;
 } {
-  const width = Math.max(1, Math.ceil(element.scrollWidth));
-  const height = Math.max(1, Math.ceil(element.scrollHeight));
+  const padding = options.padding ?? 0;
+  // Laid out at the width it has on the page (not its scroll width, which counts what sticks out
+  // on the right and would widen every percentage inside); what sticks out lands in the padding.
+  const layoutWidth = Math.max(1, element.getBoundingClientRect().width);
+  const contentWidth = Math.ceil(layoutWidth);
+  const contentHeight = Math.max(1, Math.ceil(element.scrollHeight));
+  const width = contentWidth + 2 * padding;
+  const height = contentHeight + 2 * padding;
   const clone = element.cloneNode(true) as HTMLElement;
-  const sources = Array.from(element.querySelectorAll('canvas'));
-  Array.from(clone.querySelectorAll('canvas')).forEach((canvas, index) => {
-    const source = sources[index];
-    const img = document.createElement('img');
+  // A deep clone lists its elements in the same order as the original: index i is the copy of i.
+  const originals = Array.from(element.querySelectorAll('*'));
+  const copies = Array.from(clone.querySelectorAll('*'));
+  const drawn: Element[] = [];
+  for (const [source, src] of options.drawings ?? []) {
+    const copy = copies[originals.indexOf(source)];
+    if (!copy) continue;
+    const img = imageLike(source, src);
+    img.setAttribute('style', 'display: block');
+    copy.replaceChildren(img);
+    drawn.push(source);
+  }
+  originals.forEach((source, index) => {
+    if (!(source instanceof HTMLCanvasElement)) return;
+    if (drawn.some((container) => container.contains(source))) return;
+    const canvas = copies[index];
+    if (!canvas) return;
+    let src = '';
     try {
-      img.src = source ? source.toDataURL('image/png') : '';
+      src = source.toDataURL('image/png');
     } catch {
-      img.alt = '';
+      // A tainted canvas: an empty image in its place.
     }
-    img.width = source?.clientWidth ?? canvas.width;
-    img.height = source?.clientHeight ?? canvas.height;
+    const img = imageLike(source, src);
     img.setAttribute('style', canvas.getAttribute('style') ?? '');
     canvas.replaceWith(img);
   });
-  clone.style.width = `${width}px`;
+  if (options.omit?.length) {
+    for (const omitted of Array.from(clone.querySelectorAll(options.omit.join(',')))) {
+      omitted.remove();
+    }
+  }
+  clone.style.boxSizing = 'border-box';
+  clone.style.width = `${layoutWidth}px`;
+  clone.style.margin = '0';
   // What the element inherits from the page (the app's font above all): the picture has no page.
   const inherited = getComputedStyle(element);
   for (const property of INHERITED) {
@@ -150,15 +232,51 @@ export function elementSvg(
       clone.style.setProperty(property, inherited.getPropertyValue(property));
     }
   }
-  clone.setAttribute('xmlns', 'http://www.w3.org/1999/xhtml');
-  const html = new XMLSerializer().serializeToString(clone);
+  const frame = document.createElement('div');
+  frame.setAttribute('xmlns', 'http://www.w3.org/1999/xhtml');
+  frame.setAttribute(
+    'style',
+    `box-sizing: content-box; padding: ${padding}px; width: ${contentWidth}px`,
+  );
+  const shells = ancestorShells(element);
+  if (shells) {
+    shells.inner.append(clone);
+    frame.append(shells.outer);
+  } else {
+    frame.append(clone);
+  }
+  const html = new XMLSerializer().serializeToString(frame);
   const css = styleText(element).replaceAll(']]>', ']]]]><![CDATA[>');
+  const background = options.background ?? backgroundBehind(element);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<style><![CDATA[${css}]]></style>` +
     `<rect width="100%" height="100%" fill="${background}"/>` +
     `<foreignObject x="0" y="0" width="${width}" height="${height}">${html}</foreignObject></svg>`;
   return { svg, width, height };
+}
+
+/** How long one picture source may take to draw before the picture goes without it. */
+export const PICTURE_SOURCE_TIMEOUT_MS = 10_000;
+
+/** Pictures of the registered sources inside the element (maps), each drawn just now. */
+export async function capturePictureSources(
+  element: Element,
+  timeoutMs = PICTURE_SOURCE_TIMEOUT_MS,
+): Promise<Map<Element, string>> {
+  const drawings = new Map<Element, string>();
+  await Promise.all(
+    pictureSourcesIn(element).map(async ([source, capture]) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs);
+      });
+      const src = await Promise.race([capture().catch(() => null), late]);
+      clearTimeout(timer);
+      if (src) drawings.set(source, src);
+    }),
+  );
+  return drawings;
 }
 
 function svgToPng(svg: string, width: number, height: number): Promise<Blob | null> {
@@ -185,8 +303,13 @@ function svgToPng(svg: string, width: number, height: number): Promise<Blob | nu
 }
 
 /** Downloads a picture of the element: PNG where the browser allows it, else SVG. */
-export async function downloadElementImage(element: HTMLElement, fileBase: string): Promise<void> {
-  const { svg, width, height } = elementSvg(element);
+export async function downloadElementImage(
+  element: HTMLElement,
+  fileBase: string,
+  options: PictureOptions = {},
+): Promise<void> {
+  const drawings = options.drawings ?? (await capturePictureSources(element));
+  const { svg, width, height } = elementSvg(element, { ...options, drawings });
   const png = await svgToPng(svg, width, height);
   if (png) saveBlob(png, `${fileBase}.png`);
   else saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${fileBase}.svg`);

@@ -10,11 +10,14 @@ import {
   colorsBody,
   dashboardColorNamespace,
   debounce,
+  NO_STORED_COLORS,
   prepareColorNamespace,
+  type StoredColors,
+  storedColors,
 } from './colors.ts';
 import { dashboardApi } from './dashboardApi.ts';
 import { staggeredRefreshPlan } from './refresh.ts';
-import { chartsRefreshRequested } from './state/chartsSlice.ts';
+import { chartsRefreshRequested, everyChartDrawn } from './state/chartsSlice.ts';
 import { metadataChanged } from './state/dashboardInfoSlice.ts';
 import {
   colorSyncNeeded,
@@ -44,11 +47,21 @@ export function useDashboardRuntime(canEdit: boolean) {
   );
   const labelColors = useMemo(() => metadata?.label_colors ?? {}, [metadata?.label_colors]);
 
-  // One namespace per dashboard visit; a scheme change starts its colours over and redraws.
+  // What this visit's colours start from and its sync adds to (empty when the stored map was
+  // drawn with other colours than the scheme now shown).
+  const stored = useRef<StoredColors>(NO_STORED_COLORS);
   const firstScheme = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colorScheme is the reason to start over.
   useEffect(() => {
-    prepareColorNamespace(colorNamespace, labelColors);
+    // Read, not subscribed: the sync's own writes to the stored colours must not start over.
+    const current = store.getState().dashboardInfo.info?.metadata;
+    stored.current = current
+      ? storedColors(current, colorScheme, { trustUnmarked: firstScheme.current })
+      : NO_STORED_COLORS;
+    prepareColorNamespace(colorNamespace, {
+      scheme: colorScheme,
+      labelColors,
+      stored: stored.current,
+    });
     if (firstScheme.current) {
       firstScheme.current = false;
       return;
@@ -66,10 +79,15 @@ export function useDashboardRuntime(canEdit: boolean) {
         const current = state.dashboardInfo.info;
         if (!current) return;
         const scheme = state.dashboardState.colorScheme;
-        const collected = collectColors(colorNamespace, scheme, current.metadata.label_colors);
+        const collected = collectColors(colorNamespace, scheme, {
+          labelColors: current.metadata.label_colors,
+          stored: stored.current,
+          everyChartDrawn: everyChartDrawn(state.charts, state.dashboardState.sliceIds),
+        });
         const needs = colorSyncState(current.metadata, collected);
         dispatch(colorSyncNeeded(needs));
-        // Only editors write the colours back; the others just draw them.
+        // Only someone who may edit the dashboard writes its colours (the server refuses the
+        // others); the others just draw them.
         if (
           !(needs.labels || needs.shared) ||
           !canEditRef.current ||
@@ -77,14 +95,17 @@ export function useDashboardRuntime(canEdit: boolean) {
         ) {
           return;
         }
+        const body = colorsBody(current.metadata, colorNamespace, scheme, collected);
         dashboardApi(api)
-          .colors(current.id, colorsBody(current.metadata, colorNamespace, scheme, collected))
+          .colors(current.id, body)
           .then(
             () => {
+              stored.current = collected;
               dispatch(
                 metadataChanged({
                   map_label_colors: collected.map_label_colors,
                   shared_label_colors: collected.shared_label_colors,
+                  color_scheme_domain: body.color_scheme_domain ?? [],
                 }),
               );
               dispatch(colorsSynced());

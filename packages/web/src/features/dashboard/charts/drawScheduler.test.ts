@@ -97,4 +97,24 @@ describe('draw scheduler', () => {
     expect(h.drawn).toEqual(['kept']);
     expect(h.scheduler.pending).toBe(0);
   });
+
+  it('asks for every chart until each export that asked has released it', () => {
+    const h = harness();
+    const seen: boolean[] = [];
+    const unsubscribe = h.scheduler.subscribe(() => seen.push(h.scheduler.everyChart));
+    expect(h.scheduler.everyChart).toBe(false);
+    const image = h.scheduler.drawEveryChart();
+    const pdf = h.scheduler.drawEveryChart();
+    expect(h.scheduler.everyChart).toBe(true);
+    image();
+    image();
+    expect(h.scheduler.everyChart).toBe(true);
+    pdf();
+    expect(h.scheduler.everyChart).toBe(false);
+    // Told once when it starts and once when the last release ends it.
+    expect(seen).toEqual([true, false]);
+    unsubscribe();
+    h.scheduler.drawEveryChart();
+    expect(seen).toHaveLength(2);
+  });
 });

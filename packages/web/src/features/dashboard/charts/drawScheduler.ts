@@ -29,6 +29,16 @@ export interface DrawScheduler {
   request(task: DrawTask): () => void;
   /** How many draws wait for a turn (tests, benchmarks). */
   readonly pending: number;
+  /**
+   * Until the returned release is called, every chart mounted on the page counts as in view: a
+   * picture or a printout of the dashboard must show the charts nobody scrolled to. Charts drawn
+   * meanwhile stay drawn after the release; charts mounted after it wait for the scroll again.
+   */
+  drawEveryChart(): () => void;
+  /** Whether some caller of `drawEveryChart` has not released it yet. */
+  readonly everyChart: boolean;
+  /** Calls the listener whenever `everyChart` changes (for `useSyncExternalStore`). */
+  subscribe(listener: () => void): () => void;
 }
 
 export interface DrawSchedulerOptions {
@@ -56,6 +66,11 @@ export function createDrawScheduler(options: DrawSchedulerOptions = {}): DrawSch
   const now = options.now ?? (() => performance.now());
   const queue: DrawTask[] = [];
   let scheduled = false;
+  let everyChartHolds = 0;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of Array.from(listeners)) listener();
+  };
   /** When the last slice ended while draws were still waiting; null after the queue emptied. */
   let lastSliceEnd: number | null = null;
 
@@ -102,6 +117,26 @@ export function createDrawScheduler(options: DrawSchedulerOptions = {}): DrawSch
     },
     get pending() {
       return queue.length;
+    },
+    drawEveryChart() {
+      everyChartHolds++;
+      if (everyChartHolds === 1) notify();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        everyChartHolds--;
+        if (everyChartHolds === 0) notify();
+      };
+    },
+    get everyChart() {
+      return everyChartHolds > 0;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -6,6 +6,7 @@ import { LOG_EVENTS, logEvent } from '../../../app/eventLogger.ts';
 import { useAppSelector } from '../../../app/store.ts';
 import { useToasts } from '../../../app/useToasts.ts';
 import { copyToClipboard } from '../../../components/DataGrid/copy.ts';
+import { pictureSourcesIn } from '../../../viz/common/pictureSources.ts';
 import { exploreApi } from '../../explore/exploreApi.ts';
 import {
   buildExportQuery,
@@ -92,7 +93,8 @@ export function useChartActions(options: {
       log(LOG_EVENTS.downloadImage);
       const area = bodyRef.current;
       if (!area) return;
-      const picture = chartImage(area);
+      // A map's WebGL canvas reads blank here: the snapshot asks the map for a fresh frame.
+      const picture = pictureSourcesIn(area).length > 0 ? null : chartImage(area);
       if (picture) saveBlob(dataUrlToBlob(picture), exportFileName(title, 'png'));
       else await downloadElementImage(area, exportFileName(title, 'image').replace(/\.image$/, ''));
     };

@@ -1,4 +1,13 @@
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useDashboardPage } from '../pageContext.ts';
 
 /** How far below (or above) the screen a chart already counts as in view. */
 export const IN_VIEW_MARGIN_PX = 200;
@@ -10,7 +19,9 @@ export const IN_VIEW_MARGIN_PX = 200;
  * data a frame earlier than an IntersectionObserver would tell; scrolling is left to the
  * observer. Without IntersectionObserver (tests, old browsers) everything counts as in view.
  * `initially` starts it in view (a chart the page expects on its first screen renders as in view
- * at once, instead of rendering again once laid out).
+ * at once, instead of rendering again once laid out). While the page's draw scheduler asks for
+ * every chart (a picture or a printout of the dashboard), every mounted element counts as in view;
+ * only the selected tabs are mounted, so that is every chart of the visible tab.
  */
 export function useInView(
   ref: RefObject<HTMLElement | null>,
@@ -18,6 +29,16 @@ export function useInView(
   initially = false,
 ): boolean {
   const [seen, setSeen] = useState(() => initially || typeof IntersectionObserver === 'undefined');
+  const { drawScheduler } = useDashboardPage();
+  const everyChart = useSyncExternalStore(
+    drawScheduler.subscribe,
+    () => drawScheduler.everyChart,
+    () => false,
+  );
+  // Kept once seen, so the chart stays drawn after the picture has been taken.
+  useEffect(() => {
+    if (everyChart && !seen) setSeen(true);
+  }, [everyChart, seen]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first layout is checked by hand.
   useLayoutEffect(() => {
     const element = ref.current;
@@ -46,7 +67,7 @@ export function useInView(
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, marginPx, seen]);
-  return seen;
+  return seen || everyChart;
 }
 
 /**
@@ -79,8 +100,12 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
-      const width = Math.floor(element.clientWidth);
-      const height = Math.floor(element.clientHeight);
+      // clientWidth/Height include the padding; the chart must fit inside it.
+      const style = getComputedStyle(element);
+      const across = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+      const down = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+      const width = Math.max(0, Math.floor(element.clientWidth - (across || 0)));
+      const height = Math.max(0, Math.floor(element.clientHeight - (down || 0)));
       setSize((prev) =>
         prev.width === width && prev.height === height ? prev : { width, height },
       );

@@ -99,7 +99,7 @@ export const EditableComponent = memo(function EditableComponent({
       break;
     case 'TABS':
       body = (
-        <EditorChrome item={item} parentColumns={parentColumns}>
+        <EditorChrome item={item} parentColumns={parentColumns} variant="tabs">
           <EditableTabs item={item} parentColumns={parentColumns} topLevel={false} />
         </EditorChrome>
       );

@@ -9,9 +9,9 @@ import { ADMIN, renderWithApp, testUser } from '../../../test/render.tsx';
 import { dashboardInfoLoaded } from '../state/dashboardInfoSlice.ts';
 import { editModeSet } from '../state/dashboardSlice.ts';
 import { DashboardContext } from '../state/hooks.ts';
-import { NOT_ENOUGH_SPACE_MESSAGE } from '../state/layoutRules.ts';
+import { NOT_ENOUGH_SPACE_MESSAGE, TOP_LEVEL_TAB_MESSAGE } from '../state/layoutRules.ts';
 import { setLayout, UNDO_LIMIT } from '../state/layoutSlice.ts';
-import { chart, gridLayout, node } from '../state/layoutTestLayouts.ts';
+import { buildLayout, chart, gridLayout, node } from '../state/layoutTestLayouts.ts';
 import { createDashboardStore } from '../state/store.ts';
 import { BuilderPane } from './BuilderPane.tsx';
 import { EditableGrid } from './EditableGrid.tsx';
@@ -88,8 +88,8 @@ const layoutOf = (store: ReturnType<typeof setup>['store']) => store.getState().
 const toasts = (app: ReturnType<typeof setup>['app']) =>
   app.store.getState().toasts.map((t) => t.text);
 
-/** A pointer drag from `handle` to (x, y), through dnd-kit's pointer sensor. */
-async function drag(handle: HTMLElement, to: { x: number; y: number }) {
+/** Picks `handle` up and holds it over (x, y), through dnd-kit's pointer sensor. */
+async function hover(handle: HTMLElement, to: { x: number; y: number }) {
   await act(async () => {
     fireEvent.pointerDown(handle, {
       clientX: 5,
@@ -110,9 +110,28 @@ async function drag(handle: HTMLElement, to: { x: number; y: number }) {
       pointerId: 1,
     });
   });
+}
+
+async function release(to: { x: number; y: number }) {
   await act(async () => {
     fireEvent.pointerUp(document, { clientX: to.x, clientY: to.y, isPrimary: true, pointerId: 1 });
   });
+  // dnd-kit swallows clicks on the document for 50 ms after a drag ends; waiting them out keeps
+  // the next test's first click from being eaten.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+}
+
+/** A pointer drag from `handle` to (x, y), released there. */
+async function drag(handle: HTMLElement, to: { x: number; y: number }) {
+  await hover(handle, to);
+  await release(to);
+}
+
+/** The drop indicator, once a frame has painted it. */
+async function paintedIndicator(): Promise<HTMLElement> {
+  const indicator = screen.getByTestId('drop-indicator');
+  await waitFor(() => expect(indicator.style.display).toBe('block'));
+  return indicator;
 }
 
 beforeEach(() => {
@@ -216,7 +235,7 @@ describe('EditableGrid', () => {
     expect(layoutOf(store).present['MARKDOWN-1']?.meta.code).toBe('## Notes');
   });
 
-  it('adds, renames and deletes tabs; deleting the last tab deletes the tabs', () => {
+  it('adds, renames and deletes tabs; deleting the last tab deletes the tabs', async () => {
     const { store } = setup(
       gridLayout([node('TABS-1', 'TABS', {}, [node('TAB-1', 'TAB', { text: 'One' })])]),
     );
@@ -232,9 +251,58 @@ describe('EditableGrid', () => {
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(layoutOf(store).present['TAB-1']?.meta.text).toBe('First');
 
-    for (const button of screen.getAllByTestId('delete-tab')) fireEvent.click(button);
+    for (const button of screen.getAllByTestId('delete-tab')) {
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByTestId('delete-tab-confirm'));
+    }
     expect(layoutOf(store).present['TABS-1']).toBeUndefined();
     expect(layoutOf(store).present[GRID_ID]?.children).toEqual([]);
+  });
+
+  it('asks before deleting a tab: Cancel keeps it, DELETE removes it, undo brings it back', async () => {
+    const { store } = setup(
+      gridLayout([
+        node('TABS-1', 'TABS', {}, [
+          node('TAB-1', 'TAB', { text: 'One' }, [node('ROW-1', 'ROW', {}, [chart(1)])]),
+          node('TAB-2', 'TAB', { text: 'Two' }),
+        ]),
+      ]),
+    );
+    const tabs = () => layoutOf(store).present['TABS-1']?.children;
+    const deleteButton = () =>
+      screen.getAllByTestId('delete-tab').find((b) => b.dataset.tabId === 'TAB-1') as HTMLElement;
+
+    fireEvent.click(deleteButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete dashboard tab?')).toBeTruthy();
+    expect(within(dialog).getByTestId('delete-tab-text').textContent).toBe(
+      'Deleting a tab will remove all content within it and will deactivate any related alerts or reports. You may still reverse this action with the undo button (cmd + z) until you save your changes.',
+    );
+    expect(within(dialog).getByTestId('delete-tab-text').querySelector('b')?.textContent).toBe(
+      'undo',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(tabs()).toEqual(['TAB-1', 'TAB-2']);
+    expect(layoutOf(store).hasUnsavedChanges).toBe(false);
+
+    fireEvent.click(deleteButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'DELETE' }));
+    expect(tabs()).toEqual(['TAB-2']);
+    expect(layoutOf(store).present['CHART-1']).toBeUndefined();
+
+    fireEvent.click(screen.getByTestId('dashboard-undo'));
+    expect(tabs()).toEqual(['TAB-1', 'TAB-2']);
+    expect(layoutOf(store).present['CHART-1']).toBeDefined();
+  });
+
+  it('puts the tools of tabs in a strip above the tab bar, not over it', () => {
+    setup(gridLayout([node('TABS-1', 'TABS', {}, [node('TAB-1', 'TAB', { text: 'One' })])]));
+    const frame = screen
+      .getAllByTestId('editable-component')
+      .find((f) => f.dataset.componentId === 'TABS-1') as HTMLElement;
+    expect(frame.classList.contains('dashboard-edit-frame--tabs')).toBe(true);
+    const tools = frame.querySelector(':scope > .dashboard-edit-tools');
+    expect(tools?.contains(within(frame).getAllByTestId('add-tab')[0] as HTMLElement)).toBe(false);
   });
 
   it('drags a layout element from the builder pane into the grid', async () => {
@@ -265,11 +333,72 @@ describe('EditableGrid', () => {
       'CHART-3': { top: 0, left: 800, right: 1200, bottom: 400 },
     };
     const charts = await screen.findAllByTestId('builder-chart');
-    await drag(charts[0] as HTMLElement, { x: 450, y: 200 });
+    await hover(charts[0] as HTMLElement, { x: 450, y: 200 });
+    // While hovering, the refusal shows: a forbidden box round the row, the not-allowed cursor.
+    const indicator = await paintedIndicator();
+    expect(indicator.dataset.position).toBe('DROP_FORBIDDEN');
+    expect(indicator.classList.contains('forbidden')).toBe(true);
+    expect(indicator.dataset.targetId).toBe('ROW-1');
+    expect(indicator.dataset.refusal).toBe(NOT_ENOUGH_SPACE_MESSAGE);
+    expect(indicator.style.width).toBe('1200px');
+    expect(document.documentElement.classList.contains('dashboard-drop-forbidden')).toBe(true);
+    expect(toasts(app)).toEqual([]);
+
+    await release({ x: 450, y: 200 });
+    expect(document.documentElement.classList.contains('dashboard-drop-forbidden')).toBe(false);
     expect(toasts(app)).toContain(
       'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
     );
     expect(layoutOf(store).present['ROW-1']?.children).toHaveLength(3);
+  });
+
+  it('shows an allowed drop as a line, not forbidden', async () => {
+    setup(sample());
+    rects = {
+      [GRID_ID]: { top: 0, left: 0, right: 1200, bottom: 900 },
+      'ROW-1': { top: 0, left: 0, right: 1200, bottom: 400 },
+      'HEADER-1': { top: 400, left: 0, right: 1200, bottom: 460 },
+      'MARKDOWN-1': { top: 460, left: 0, right: 1200, bottom: 700 },
+    };
+    fireEvent.click(screen.getByTestId('builder-tab-elements'));
+    const divider = (await screen.findAllByTestId('builder-element')).find(
+      (e) => e.dataset.type === 'DIVIDER',
+    ) as HTMLElement;
+    await hover(divider, { x: 600, y: 800 });
+    const indicator = await paintedIndicator();
+    expect(indicator.dataset.position).not.toBe('DROP_FORBIDDEN');
+    expect(indicator.classList.contains('forbidden')).toBe(false);
+    expect(indicator.dataset.refusal).toBeUndefined();
+    expect(document.documentElement.classList.contains('dashboard-drop-forbidden')).toBe(false);
+    await release({ x: 600, y: 800 });
+  });
+
+  it(`shows a top-level tab over nested tabs as forbidden: "${TOP_LEVEL_TAB_MESSAGE}"`, async () => {
+    const { store, app } = setup(
+      buildLayout([
+        node('TABS-TOP', 'TABS', {}, [
+          node('TAB-A', 'TAB', { text: 'A' }, [
+            node('TABS-N', 'TABS', {}, [node('TAB-N1', 'TAB', { text: 'N1' })]),
+          ]),
+          node('TAB-B', 'TAB', { text: 'B' }),
+        ]),
+      ]),
+    );
+    rects = {
+      'label:TAB-N1': { top: 100, left: 0, right: 100, bottom: 130 },
+      'TABS-N': { top: 100, left: 0, right: 1200, bottom: 400 },
+    };
+    const handle = screen
+      .getAllByTestId('tab-drag-handle')
+      .find((h) => h.getAttribute('aria-label') === 'Move tab B') as HTMLElement;
+    await hover(handle, { x: 80, y: 115 });
+    const indicator = await paintedIndicator();
+    expect(indicator.dataset.position).toBe('DROP_FORBIDDEN');
+    expect(indicator.dataset.targetId).toBe('TABS-N');
+    expect(indicator.dataset.refusal).toBe(TOP_LEVEL_TAB_MESSAGE);
+    await release({ x: 80, y: 115 });
+    expect(toasts(app)).toContain(TOP_LEVEL_TAB_MESSAGE);
+    expect(layoutOf(store).present['TABS-TOP']?.children).toEqual(['TAB-A', 'TAB-B']);
   });
 
   it('toasts the spec’s message for a chart without a definition', async () => {

@@ -15,12 +15,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { createPortal } from 'react-dom';
 import { useToasts } from '../../../app/useToasts.ts';
 import { useDashboardDispatch, useDashboardSelector, useDashboardStore } from '../state/hooks.ts';
-import {
-  checkDrop,
-  DROP_FORBIDDEN,
-  type DropDestination,
-  type Point,
-} from '../state/layoutRules.ts';
+import { DROP_FORBIDDEN, type Point } from '../state/layoutRules.ts';
 import {
   canRedo,
   canUndo,
@@ -38,6 +33,8 @@ import {
 } from './builderCharts.ts';
 import { type DragData, dragDataOf } from './dragData.ts';
 import {
+  type DropChecks,
+  dropChecks,
   findDrop,
   indicatorBox,
   type MeasuredTarget,
@@ -72,6 +69,18 @@ interface DragSession {
   stale: boolean;
   frame: number;
   found: Targeted | null;
+  checks: DropChecks;
+}
+
+/** On the document while the pointer is over a refused drop: the not-allowed cursor everywhere. */
+const FORBIDDEN_CURSOR_CLASS = 'dashboard-drop-forbidden';
+
+function showForbiddenCursor(on: boolean) {
+  const root = document.documentElement;
+  // Toggled only on a change: each toggle restyles the page.
+  if (root.classList.contains(FORBIDDEN_CURSOR_CLASS) !== on) {
+    root.classList.toggle(FORBIDDEN_CURSOR_CLASS, on);
+  }
 }
 
 function pointerOf(event: Event | null): Point {
@@ -92,6 +101,7 @@ const TopLevelTabs = memo(function TopLevelTabs({ tabsId }: { tabsId: string }) 
         item={item}
         parentColumns={GRID_COLUMN_COUNT}
         onDelete={() => dispatch(deleteComponent(tabsId))}
+        variant="tabs"
       >
         <EditableTabs item={item} parentColumns={GRID_COLUMN_COUNT} topLevel />
       </EditorChrome>
@@ -119,6 +129,8 @@ export function EditableGrid() {
 
   // Before paint, so the pane never shows its own copy of the content first.
   useLayoutEffect(() => registerEditor(), []);
+  // Leaving edit mode mid-drag must not leave the page with the not-allowed cursor.
+  useEffect(() => () => showForbiddenCursor(false), []);
   useLeaveWarning();
   useUndoLimitToast();
   useUndoShortcuts();
@@ -130,10 +142,13 @@ export function EditableGrid() {
       el.style.display = 'none';
       delete el.dataset.position;
       delete el.dataset.targetId;
+      delete el.dataset.refusal;
+      showForbiddenCursor(false);
       return;
     }
     const box = indicatorBox(found);
     const forbidden = found.resolution.position === DROP_FORBIDDEN;
+    showForbiddenCursor(forbidden);
     el.style.display = 'block';
     el.style.top = `${box.top}px`;
     el.style.left = `${box.left}px`;
@@ -143,6 +158,10 @@ export function EditableGrid() {
     el.dataset.position = found.resolution.position;
     el.dataset.targetId = found.targetId;
     el.dataset.parentId = found.resolution.destination?.parentId ?? '';
+    // What a release here would toast (tests and assistive tools read it).
+    const refusal = found.check && !found.check.ok ? found.check.message : null;
+    if (refusal) el.dataset.refusal = refusal;
+    else delete el.dataset.refusal;
   }, []);
 
   const locate = useCallback((): Targeted | null => {
@@ -158,6 +177,7 @@ export function EditableGrid() {
       s.targets,
       s.data.dragging,
       s.pointer,
+      s.checks,
     );
     return s.found;
   }, [store]);
@@ -211,13 +231,17 @@ export function EditableGrid() {
       stale: true,
       frame: 0,
       found: null,
+      checks: dropChecks(data.dragging),
     };
     setActive(data);
   };
 
-  const drop = (data: DragData, destination: DropDestination) => {
-    const layout = store.getState().dashboardLayout.present;
-    const check = checkDrop(layout, data.dragging, destination);
+  // `found` was judged against the present layout on release by the same rules the indicator
+  // showed, so what was painted forbidden is refused here.
+  const drop = (data: DragData, found: Targeted) => {
+    const { check } = found;
+    const destination = found.resolution.destination;
+    if (!check || !destination) return;
     if (!check.ok) {
       if (check.message) addWarningToast(check.message);
       return;
@@ -243,8 +267,7 @@ export function EditableGrid() {
     const found = s ? (locate() ?? s.found) : null;
     const data = s?.data;
     endSession();
-    const destination = found?.resolution.destination;
-    if (data && destination) drop(data, destination);
+    if (data && found) drop(data, found);
   };
 
   const draggingTabs = active?.dragging.type === 'TABS' && !topTabsId;

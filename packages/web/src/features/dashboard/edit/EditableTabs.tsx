@@ -1,7 +1,7 @@
 import { HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import type { LayoutItem } from '@tessera/shared/dashboard/position';
-import { Tabs as AntTabs } from 'antd';
+import { Tabs as AntTabs, Button, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useDashboardDispatch, useDashboardSelector } from '../state/hooks.ts';
 import { createComponent, deleteComponent } from '../state/layoutSlice.ts';
@@ -11,10 +11,15 @@ import { EditableTabTitle } from './EditableText.tsx';
 import { labelOf } from './EditorChrome.tsx';
 
 /**
- * A TABS component in edit mode: add a tab (+), delete one (x; the last one takes the tabs with
- * it), rename by double-clicking the title, reorder or move a tab by its handle, and drop
- * components into the open tab.
+ * A TABS component in edit mode: add a tab (+), delete one (x, after Superset's question; the
+ * last one takes the tabs with it), rename by double-clicking the title, reorder or move a tab by
+ * its handle, and drop components into the open tab.
  */
+
+export const DELETE_TAB_TITLE = 'Delete dashboard tab?';
+export const DELETE_TAB_TEXT_BEFORE_UNDO =
+  'Deleting a tab will remove all content within it and will deactivate any related alerts or reports. You may still reverse this action with the';
+export const DELETE_TAB_TEXT_AFTER_UNDO = 'button (cmd + z) until you save your changes.';
 
 function TabLabel({ tabId }: { tabId: string }) {
   const tab = useDashboardSelector((s) => s.dashboardLayout.present[tabId]);
@@ -67,6 +72,17 @@ export function EditableTabs({
     count.current = item.children.length;
   }, [item.children]);
 
+  // Superset asks before every tab delete, an empty tab included; undo brings a deleted one back.
+  const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const confirmDelete = () => {
+    const tabId = pendingDelete;
+    setPendingDelete(null);
+    if (!tabId) return;
+    const index = item.children.indexOf(tabId);
+    if (tabId === selected) setActive(item.children[index - 1] ?? item.children[index + 1]);
+    dispatch(deleteComponent(tabId));
+  };
+
   const addTab = () =>
     dispatch(
       createComponent(
@@ -89,7 +105,7 @@ export function EditableTabs({
         addIcon={<span data-testid="add-tab">+</span>}
         onEdit={(key, action) => {
           if (action === 'add') addTab();
-          else if (typeof key === 'string') dispatch(deleteComponent(key));
+          else if (typeof key === 'string') setPendingDelete(key);
         }}
         items={item.children.map((tabId) => ({
           key: tabId,
@@ -109,6 +125,35 @@ export function EditableTabs({
             ) : null,
         }))}
       />
+      <Modal
+        open={pendingDelete !== null}
+        centered
+        title={DELETE_TAB_TITLE}
+        onCancel={() => setPendingDelete(null)}
+        destroyOnHidden
+        footer={[
+          <Button
+            key="cancel"
+            data-testid="delete-tab-cancel"
+            onClick={() => setPendingDelete(null)}
+          >
+            Cancel
+          </Button>,
+          <Button
+            key="delete"
+            type="primary"
+            danger
+            data-testid="delete-tab-confirm"
+            onClick={confirmDelete}
+          >
+            DELETE
+          </Button>,
+        ]}
+      >
+        <span data-testid="delete-tab-text">
+          {DELETE_TAB_TEXT_BEFORE_UNDO} <b>undo</b> {DELETE_TAB_TEXT_AFTER_UNDO}
+        </span>
+      </Modal>
     </div>
   );
 }

@@ -26,8 +26,13 @@ interface ChromeProps {
   resizeHeight?: boolean;
   /** Delete handled by the caller (tabs); the default deletes the component. */
   onDelete?: () => void;
-  /** A class for the outer element (rows lay their handle out differently). */
-  variant?: 'block' | 'row';
+  /**
+   * How the tools sit: over the top right corner (block), in a gutter on the left (row), or in a
+   * strip above the content (tabs: the tab bar's "+", "..." and x fill its right end at any
+   * width, and a click meant for them must never reach a delete button; a column opening with
+   * tabs puts its own tools in the same strip).
+   */
+  variant?: 'block' | 'row' | 'tabs';
 }
 
 export function EditorChrome({

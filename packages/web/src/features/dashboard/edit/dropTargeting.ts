@@ -1,11 +1,14 @@
 import type { DashboardLayout } from '@tessera/shared/dashboard/position';
 import {
+  checkDrop,
   DROP_BOTTOM,
   DROP_FORBIDDEN,
   DROP_LEFT,
   DROP_RIGHT,
   DROP_TOP,
   type DraggingItem,
+  type DropCheck,
+  type DropDestination,
   type DropResolution,
   type Point,
   type Rect,
@@ -44,19 +47,54 @@ const contains = (r: Rect, p: Point) =>
 const area = (r: Rect) => (r.right - r.left) * (r.bottom - r.top);
 
 export interface Targeted {
+  /**
+   * DROP_FORBIDDEN when no zone takes the component here, or when the rules refuse the zone's
+   * destination (then `destination` stays, so a release there can say why).
+   */
   resolution: DropResolution;
   /** The component the indicator is drawn on. */
   targetId: string;
   rect: Rect;
   childRects?: Rect[];
+  /** `checkDrop`'s answer for the destination; null when there is none. */
+  check: DropCheck | null;
 }
 
-/** The drop under `pointer`: the innermost component that answers, else the innermost refusal. */
+export type DropChecks = (layout: DashboardLayout, destination: DropDestination) => DropCheck;
+
+/**
+ * `checkDrop` for one drag, remembered by destination parent: its answer does not depend on the
+ * index, and it walks the layout several times, too much to repeat on every pointer move. A new
+ * layout (an undo mid-drag) starts over.
+ */
+export function dropChecks(dragging: DraggingItem): DropChecks {
+  let seen: DashboardLayout | null = null;
+  const byParent = new Map<string, DropCheck>();
+  return (layout, destination) => {
+    if (layout !== seen) {
+      seen = layout;
+      byParent.clear();
+    }
+    let check = byParent.get(destination.parentId);
+    if (!check) {
+      check = checkDrop(layout, dragging, destination);
+      byParent.set(destination.parentId, check);
+    }
+    return check;
+  };
+}
+
+/**
+ * The drop under `pointer`: the innermost component that answers, else the innermost refusal.
+ * An answer whose destination the rules refuse comes back forbidden (outer components are not
+ * asked instead: the pointer is where the user means to drop, and the grid would always answer).
+ */
 export function findDrop(
   layout: DashboardLayout,
   targets: MeasuredTarget[],
   dragging: DraggingItem,
   pointer: Point,
+  checks: DropChecks = (l, destination) => checkDrop(l, dragging, destination),
 ): Targeted | null {
   const byId = new Map<string, MeasuredTarget>();
   const labelById = new Map<string, MeasuredTarget>();
@@ -83,9 +121,21 @@ export function findDrop(
       childRects,
     });
     if (!resolution) continue;
-    const found = { resolution, targetId: target.id, rect: target.rect, childRects };
-    if (resolution.position !== DROP_FORBIDDEN) return found;
-    refusal ??= found;
+    const { destination } = resolution;
+    if (resolution.position === DROP_FORBIDDEN || !destination) {
+      refusal ??= { resolution, targetId: target.id, rect: target.rect, childRects, check: null };
+      continue;
+    }
+    const check = checks(layout, destination);
+    if (check.ok) return { resolution, targetId: target.id, rect: target.rect, childRects, check };
+    // The box goes round the destination (the full row, the nested tabs) when it is measured.
+    const box = byId.get(destination.parentId);
+    return {
+      resolution: { position: DROP_FORBIDDEN, destination },
+      targetId: box ? box.id : target.id,
+      rect: box ? box.rect : target.rect,
+      check,
+    };
   }
   return refusal;
 }

@@ -131,6 +131,40 @@ describe('saveDashboard', () => {
     expect(state.dashboardState.editMode).toBe(false);
   });
 
+  it('says "This dashboard was saved successfully." once saved', async () => {
+    const { store, toasts } = setup(() => serverCopy());
+    await store.dispatch(saveDashboard({ navigate: () => {} }));
+    expect(toasts).toContainEqual(['success', 'This dashboard was saved successfully.']);
+  });
+
+  it('goes to the slug as the server cleaned it, and keeps that slug', async () => {
+    const { store, calls, navigate } = setup(
+      () => serverCopy(),
+      () => json({ id: 5, result: { slug: 'q3-sales' }, last_modified_time: 1700000000 }),
+    );
+    store.dispatch(dashboardInfoChanged({ slug: 'q3 sales!' }));
+    const outcome = await store.dispatch(saveDashboard({ navigate }));
+    const put = calls.find((c) => c.method === 'PUT')?.body as { slug?: string } | undefined;
+    expect(put?.slug).toBe('q3 sales!');
+    expect(outcome).toEqual({ status: 'saved', url: '/superset/dashboard/q3-sales/' });
+    expect(navigate).toHaveBeenCalledWith('/superset/dashboard/q3-sales/');
+    expect(store.getState().dashboardInfo.info?.slug).toBe('q3-sales');
+  });
+
+  it('goes to the id when the stored slug reads as a number, or when none is left', async () => {
+    for (const [stored, url] of [
+      ['2024', '/superset/dashboard/5/'],
+      ['', '/superset/dashboard/5/'],
+    ] as const) {
+      const { store, navigate } = setup(
+        () => serverCopy(),
+        () => json({ id: 5, result: { slug: stored }, last_modified_time: 1700000000 }),
+      );
+      await store.dispatch(saveDashboard({ navigate }));
+      expect(navigate).toHaveBeenCalledWith(url);
+    }
+  });
+
   it('sends roles only with the dashboard-RBAC flag', async () => {
     const { store, calls } = setup(() => serverCopy());
     await store.dispatch(saveDashboard({ flags: { DASHBOARD_RBAC: true }, navigate: () => {} }));
@@ -236,8 +270,9 @@ describe('overwriteItems', () => {
 });
 
 describe('savedDashboardUrl', () => {
-  it('uses the slug, else the id', () => {
+  it('uses the slug, else the id; never a slug that reads as an id', () => {
     expect(savedDashboardUrl({ id: 3, slug: null })).toBe('/superset/dashboard/3/');
     expect(savedDashboardUrl({ id: 3, slug: 'ops' })).toBe('/superset/dashboard/ops/');
+    expect(savedDashboardUrl({ id: 3, slug: '12' })).toBe('/superset/dashboard/3/');
   });
 });

@@ -11,6 +11,12 @@ import {
 import { FEATURE_FLAG_DEFAULTS } from '@tessera/shared/featureFlags';
 import { errorMessage } from '../../../app/api.ts';
 import { dashboardApi } from '../dashboardApi.ts';
+import {
+  answeredSlug,
+  answeredTitle,
+  DASHBOARD_SAVED_MESSAGE,
+  savedDashboardUrl,
+} from '../savedDashboard.ts';
 import { dashboardInfoChanged } from '../state/dashboardInfoSlice.ts';
 import {
   type OverwriteConfirmMetadata,
@@ -48,9 +54,7 @@ export type SaveOutcome =
 
 export type OverwriteItem = OverwriteConfirmMetadata['overwriteConfirmItems'][number];
 
-/** The address of a saved dashboard, with Superset's prefix as the spec says. */
-export const savedDashboardUrl = (d: { id: number; slug: string | null }) =>
-  `/superset/dashboard/${d.slug || d.id}/`;
+export { savedDashboardUrl };
 
 /** What the page holds, as the save rules take it. */
 export function saveInputFromState(state: DashboardRootState): DashboardSaveInput {
@@ -178,21 +182,20 @@ function writeDashboard(
         () => null,
       );
       dispatch(markSaved(layout));
-      const saved = fresh ?? { id, slug: body.slug };
+      // The server's cleaned slug, not the typed one: the page must keep what it can be opened by.
+      const slug = answeredSlug(answer, body.slug);
+      const url = savedDashboardUrl({ id, slug });
       dispatch(
         dashboardInfoChanged({
-          dashboard_title: body.dashboard_title,
-          slug: body.slug,
+          dashboard_title: answeredTitle(answer, body.dashboard_title),
+          slug,
           certified_by: body.certified_by,
           certification_details: body.certification_details,
           last_modified_time:
             answer.last_modified_time ?? getState().dashboardState.lastModifiedTime,
+          url: fresh?.url ?? url,
           ...(fresh
-            ? {
-                changed_on: fresh.changed_on,
-                changed_by_name: fresh.changed_by_name,
-                url: fresh.url,
-              }
+            ? { changed_on: fresh.changed_on, changed_by_name: fresh.changed_by_name }
             : {}),
         }),
       );
@@ -204,8 +207,8 @@ function writeDashboard(
         ),
       );
       dispatch(saveFinished({ lastModifiedTime: answer.last_modified_time }));
-      const url = savedDashboardUrl(saved);
       goTo(url, options);
+      toast('success', DASHBOARD_SAVED_MESSAGE);
       return { status: 'saved', url };
     } catch (error) {
       const message = saveDashboardErrorMessage(errorMessage(error));

@@ -7,6 +7,7 @@ import {
   chartUpdateFailed,
   chartUpdateStarted,
   chartUpdateSucceeded,
+  everyChartDrawn,
 } from './chartsSlice.ts';
 
 const reduce = chartsSlice.reducer;
@@ -32,5 +33,18 @@ describe('dashboard chart runtime state', () => {
     state = reduce(state, chartUpdateFailed({ id: 1, error: 'Network error' }));
     state = reduce(state, chartRenderSucceeded(1));
     expect(state[1]).toMatchObject({ chartStatus: 'failed', chartAlert: 'Network error' });
+  });
+
+  it('knows when every chart has drawn once, a refresh not undoing it', () => {
+    let state = reduce(undefined, chartsInitialised({ ids: [1, 2] }));
+    state = reduce(state, chartRenderSucceeded(1));
+    expect(everyChartDrawn(state, [1, 2])).toBe(false);
+    state = reduce(state, chartUpdateStarted({ id: 2, formData }));
+    state = reduce(state, chartUpdateSucceeded({ id: 2, queriesResponse: [{ data: [] }] }));
+    state = reduce(state, chartRenderSucceeded(2));
+    expect(everyChartDrawn(state, [1, 2])).toBe(true);
+    state = reduce(state, chartsRefreshRequested({ ids: [1], force: false }));
+    expect(everyChartDrawn(state, [1, 2])).toBe(true);
+    expect(everyChartDrawn(state, [])).toBe(false);
   });
 });

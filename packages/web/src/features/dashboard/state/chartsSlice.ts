@@ -43,6 +43,14 @@ export function emptyChartState(id: number): DashboardChartState {
   };
 }
 
+/**
+ * Whether each of the charts has drawn at least once on this visit (a chart on a tab never opened
+ * has not): only then do the colours collected from the drawn charts describe the whole dashboard.
+ */
+export function everyChartDrawn(charts: DashboardChartsState, ids: readonly number[]): boolean {
+  return ids.length > 0 && ids.every((id) => (charts[id]?.lastRendered ?? 0) > 0);
+}
+
 export const chartsSlice = createSlice({
   name: 'charts',
   initialState: {} as DashboardChartsState,

@@ -261,6 +261,48 @@ describe('checkDrop', () => {
     );
   });
 
+  // The editor judges each drop zone once per destination parent while dragging.
+  it('answers the same for every index of one destination', () => {
+    const draggings = [
+      { id: 'CHART-4', type: 'CHART' },
+      { id: 'CHART-1', type: 'CHART' },
+      { id: null, type: 'MARKDOWN' },
+      { id: null, type: 'ROW' },
+      { id: 'ROW-4', type: 'ROW' },
+      { id: 'TAB-1', type: 'TAB' },
+      { id: null, type: 'TABS' },
+    ] as const;
+    for (const dragging of draggings) {
+      for (const parent of Object.values(layout)) {
+        const answers = Array.from({ length: parent.children.length + 1 }, (_, index) =>
+          checkDrop(layout, dragging, { parentId: parent.id, index }),
+        );
+        for (const answer of answers) expect(answer).toEqual(answers[0]);
+      }
+    }
+  });
+
+  it('lets "+" add a tab to tabs in a column, where tabs may not be dragged', () => {
+    const deep = gridLayout([
+      node('ROW-1', 'ROW', {}, [
+        node('COLUMN-1', 'COLUMN', { width: 4 }, [
+          node('TABS-C', 'TABS', {}, [node('TAB-C1', 'TAB'), node('TAB-C2', 'TAB')]),
+        ]),
+      ]),
+    ]);
+    expect(componentDepth(deep, 'TABS-C')).toBe(4);
+    expect(checkDrop(deep, { id: null, type: 'TAB' }, { parentId: 'TABS-C', index: 2 })).toEqual({
+      ok: true,
+      width: undefined,
+    });
+    expect(
+      checkDrop(deep, { id: 'TAB-C2', type: 'TAB' }, { parentId: 'TABS-C', index: 0 }).ok,
+    ).toBe(false);
+    expect(checkDrop(deep, { id: null, type: 'TAB' }, { parentId: 'COLUMN-1', index: 0 }).ok).toBe(
+      false,
+    );
+  });
+
   it('takes new tabs on ROOT only while the dashboard has no top-level tabs', () => {
     expect(checkDrop(layout, { id: null, type: 'TABS' }, { parentId: ROOT_ID, index: 0 }).ok).toBe(
       true,

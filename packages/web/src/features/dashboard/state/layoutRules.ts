@@ -312,7 +312,8 @@ export type DropCheck =
 /**
  * Whether a drop is allowed, and the dragged component's width there. A refusal carries the
  * spec's message when there is one to show (space, top-level tab); a plain forbidden drop has
- * none (the indicator already said so).
+ * none (the indicator already said so). The answer depends on the destination's parent, never on
+ * its index: the editor asks once per parent during a drag, to paint refusals as forbidden.
  */
 export function checkDrop(
   layout: DashboardLayout,
@@ -340,6 +341,11 @@ export function checkDrop(
     // Only new top-level tabs land on ROOT, and only while the dashboard has none.
     const ok = dragging.type === 'TABS' && topTabs === undefined;
     return ok ? { ok: true, width: undefined } : { ok: false, message: null };
+  }
+  // A new TAB only comes from a tabs component's "+", which Superset never checks against the
+  // depth rules: tabs in a column sit deeper than a tab may be dragged, yet "+" still adds one.
+  if (!dragging.id && dragging.type === 'TAB' && parent.type === 'TABS') {
+    return { ok: true, width: undefined };
   }
   if (!isValidChild(parent.type, componentDepth(layout, parent.id), dragging.type)) {
     return { ok: false, message: null };

@@ -23,7 +23,7 @@ import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice
 import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts';
 import { fetchChartData } from '../../state/thunks.ts';
 import type { ChartModal } from './ChartModals.tsx';
-import { sanitizeHtml } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import { CHART_TITLE_TEXT, SliceHeader } from './SliceHeader.tsx';
 
 const HEADER_HEIGHT = 36;
@@ -73,6 +73,9 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   const themeMode = useAppSelector((state) => state.theme.mode);
   const drillFlag = useAppSelector(
     (state) => state.session.common.feature_flags.DRILL_TO_DETAIL ?? true,
+  );
+  const escapeMarkdownHtml = useAppSelector(
+    (state) => state.session.common.feature_flags.ESCAPE_MARKDOWN_HTML ?? false,
   );
   const slice = useDashboardSelector((state) => state.dashboardInfo.slices[chartId]);
   const chart = useDashboardSelector((state) => state.charts[chartId]);
@@ -128,8 +131,10 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
     [page.permissions.canExplore, drillFlag],
   );
 
+  // A name given on this dashboard wins; else the chart's own, which its properties may have
+  // just changed. The layout's sliceName is a copy taken when the chart was placed.
   const title =
-    component.meta.sliceNameOverride || component.meta.sliceName || slice?.slice_name || '';
+    component.meta.sliceNameOverride || slice?.slice_name || component.meta.sliceName || '';
   const actions = useChartActions({
     chartId,
     layoutId: component.id,
@@ -254,13 +259,8 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
           isCached={Boolean(queriesData?.[0]?.is_cached)}
         />
       )}
-      {inView && expanded && slice.description_markdown && (
-        <div
-          data-testid="chart-description"
-          style={{ padding: '0 8px 4px', color: 'var(--holder-text-secondary)', fontSize: 12 }}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised against the shared allow-list.
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(slice.description_markdown) }}
-        />
+      {inView && expanded && slice.description && (
+        <ChartDescription source={slice.description} escapeHtml={escapeMarkdownHtml} />
       )}
       <div
         ref={bodyRef}
@@ -298,6 +298,30 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
     </div>
   );
 }
+
+/**
+ * The chart's description under its title, rendered as markdown the way the dashboard's markdown
+ * blocks are (sanitised against the shared allow-list), from the text itself: the server's
+ * `description_markdown` is that same text unrendered, and is stale right after a properties edit.
+ */
+const ChartDescription = memo(function ChartDescription({
+  source,
+  escapeHtml,
+}: {
+  source: string;
+  escapeHtml: boolean;
+}) {
+  const html = useMemo(() => renderMarkdown(source, { escapeHtml }), [source, escapeHtml]);
+  return (
+    <div
+      className="slice_description"
+      data-testid="chart-description"
+      style={{ padding: '0 8px 4px', color: 'var(--holder-text-secondary)', fontSize: 12 }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised against the shared allow-list.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+});
 
 /** The title of a chart not yet scrolled to, at the height of `SliceHeader`. */
 function PendingSliceTitle({ title }: { title: string }) {

@@ -84,21 +84,18 @@ function ChartPropertiesModal({ chartId, onClose }: { chartId: number; onClose: 
     setSaving(true);
     setFailure(null);
     const certifiedBy = draft.certified_by.trim();
+    const changes = {
+      slice_name: draft.slice_name.trim(),
+      description: draft.description.trim() || null,
+      certified_by: certifiedBy || null,
+      certification_details: certifiedBy ? draft.certification_details.trim() || null : null,
+    };
     try {
-      await exploreApi(api).updateChart(chartId, {
-        slice_name: draft.slice_name.trim(),
-        description: draft.description.trim() || null,
-        certified_by: certifiedBy || null,
-        certification_details: certifiedBy ? draft.certification_details.trim() || null : null,
-      });
+      await exploreApi(api).updateChart(chartId, changes);
+      // As the dashboard's `/charts` answer would now give it, so the header and the description
+      // change at once rather than on the next load.
       dispatch(
-        sliceChanged({
-          id: chartId,
-          slice_name: draft.slice_name.trim(),
-          description: draft.description.trim() || null,
-          certified_by: certifiedBy || null,
-          certification_details: certifiedBy ? draft.certification_details.trim() || null : null,
-        }),
+        sliceChanged({ id: chartId, ...changes, description_markdown: changes.description ?? '' }),
       );
       addSuccessToast('Chart properties updated');
       onClose();

@@ -1,4 +1,7 @@
 import { EditOutlined, MoreOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { type DashboardOwnership, isDashboardOwner } from '@tessera/shared/dashboard/permissions';
+import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
+import { isAdmin, type UserWithRoles } from '@tessera/shared/permissions';
 import {
   Button,
   Dropdown,
@@ -11,6 +14,7 @@ import {
   theme,
 } from 'antd';
 import { useState } from 'react';
+import { useAppSelector } from '../../../../app/store.ts';
 import { CertifiedIcons } from '../../../datasets/components/CertifiedIcons.tsx';
 import { useDashboardPage } from '../../pageContext.ts';
 import { refreshIntervalLabel } from '../../refresh.ts';
@@ -31,6 +35,18 @@ export type HeaderAction =
   | 'css';
 
 const label = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;
+
+/**
+ * Save as needs can_write on Dashboard (`canSave`); with DASHBOARD_RBAC the server copies only
+ * for owners and admins, since a copy would take the charts the source's roles grant.
+ */
+export function canCopyDashboard(
+  user: UserWithRoles | null | undefined,
+  dashboard: DashboardOwnership,
+  flags: { DASHBOARD_RBAC: boolean },
+): boolean {
+  return !flags.DASHBOARD_RBAC || isAdmin(user) || isDashboardOwner(user, dashboard);
+}
 
 /** The "..." menu of the header; each entry hidden without its permission. */
 export function headerMenuItems(options: {
@@ -106,20 +122,27 @@ export function DashboardHeader({
   const dispatch = useDashboardDispatch();
   const { token } = theme.useToken();
   const { permissions, url } = useDashboardPage();
+  const user = useAppSelector((s) => s.session.user);
+  const rbac = useAppSelector((s) => s.session.common.feature_flags.DASHBOARD_RBAC ?? false);
   const info = useDashboardSelector((s) => s.dashboardInfo.info);
   const state = useDashboardSelector((s) => s.dashboardState);
   const [editingTitle, setEditingTitle] = useState(false);
   if (!info) return null;
   const { editMode, isStarred, isPublished, refreshFrequency, dashboardIsSaving } = state;
+  const canSaveAs = permissions.canSave && canCopyDashboard(user, info, { DASHBOARD_RBAC: rbac });
 
   const title =
     editMode && editingTitle ? (
       <Input
         autoFocus
         defaultValue={info.dashboard_title}
+        placeholder="Add the name of the dashboard"
         style={{ fontSize: 20, fontWeight: 600, maxWidth: 480 }}
         onBlur={(e) => {
-          dispatch(dashboardInfoChanged({ dashboard_title: e.target.value }));
+          // The spec's save rule, shown at once: an empty title is never an empty heading.
+          dispatch(
+            dashboardInfoChanged({ dashboard_title: dashboardTitleOrUntitled(e.target.value) }),
+          );
           setEditingTitle(false);
         }}
         onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
@@ -129,10 +152,20 @@ export function DashboardHeader({
       <Typography.Title
         level={3}
         style={{ margin: 0, cursor: editMode ? 'text' : undefined }}
-        onClick={editMode ? () => setEditingTitle(true) : undefined}
+        {...(editMode
+          ? {
+              role: 'button',
+              tabIndex: 0,
+              onClick: () => setEditingTitle(true),
+              onKeyDown: (e: React.KeyboardEvent) => {
+                if (e.key === 'Enter') setEditingTitle(true);
+              },
+            }
+          : {})}
         data-testid="dashboard-title"
       >
-        {info.dashboard_title}
+        {/* A dashboard stored without a title (an import) shows what saving it would store. */}
+        {dashboardTitleOrUntitled(info.dashboard_title)}
       </Typography.Title>
     );
 
@@ -213,7 +246,12 @@ export function DashboardHeader({
         trigger={['click']}
         placement="bottomRight"
         menu={{
-          items: headerMenuItems({ ...permissions, editMode, fullscreen: url.hideNav }),
+          items: headerMenuItems({
+            ...permissions,
+            canSave: canSaveAs,
+            editMode,
+            fullscreen: url.hideNav,
+          }),
           onClick: ({ key }) => onAction(key as HeaderAction),
         }}
       >

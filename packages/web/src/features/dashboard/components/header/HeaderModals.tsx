@@ -7,7 +7,8 @@ import { useApiQuery } from '../../../../app/useApiQuery.ts';
 import { useToasts } from '../../../../app/useToasts.ts';
 import { Modal } from '../../../../components/Modal.tsx';
 import { dashboardApi } from '../../dashboardApi.ts';
-import { REFRESH_INTERVALS } from '../../refresh.ts';
+import { REFRESH_INTERVALS, refreshIntervalLabel } from '../../refresh.ts';
+import { DASHBOARD_SAVED_MESSAGE, savedDashboardUrl } from '../../savedDashboard.ts';
 import {
   cssChanged,
   lastModifiedTimeSet,
@@ -92,6 +93,7 @@ export function CssModal({ onClose }: { onClose: () => void }) {
 /** Save as: a copy of the dashboard, optionally with copies of its charts; opens the copy. */
 export function SaveAsModal({ layout, onClose }: { layout: DashboardLayout; onClose: () => void }) {
   const navigate = useNavigate();
+  const { addSuccessToast } = useToasts();
   const info = useDashboardSelector((s) => s.dashboardInfo.info);
   const css = useDashboardSelector((s) => s.dashboardState.css);
   const colorScheme = useDashboardSelector((s) => s.dashboardState.colorScheme);
@@ -116,7 +118,9 @@ export function SaveAsModal({ layout, onClose }: { layout: DashboardLayout; onCl
         }),
       });
       onClose();
-      navigate(`/superset/dashboard/${answer.result.id}/`);
+      // A copy carries no slug: it opens by its id.
+      navigate(savedDashboardUrl({ id: answer.result.id, slug: null }));
+      addSuccessToast(DASHBOARD_SAVED_MESSAGE);
     } catch (error) {
       setFailure(errorMessage(error));
       setSaving(false);
@@ -157,6 +161,16 @@ export function SaveAsModal({ layout, onClose }: { layout: DashboardLayout; onCl
   );
 }
 
+/** The offered intervals, plus the dashboard's own when its metadata names another one. */
+export function refreshOptions(current: number) {
+  const options = REFRESH_INTERVALS.map(([seconds, label]) => ({ value: seconds, label }));
+  if (!options.some((o) => o.value === current)) {
+    options.push({ value: current, label: refreshIntervalLabel(current) });
+    options.sort((a, b) => a.value - b.value);
+  }
+  return options;
+}
+
 /**
  * The auto-refresh interval. Chosen in view mode it lasts for this visit only
  * (shouldPersistRefreshFrequency false); in edit mode the dashboard's save keeps it.
@@ -179,11 +193,18 @@ export function RefreshIntervalModal({ onClose }: { onClose: () => void }) {
       okButtonProps={{ 'data-testid': 'dashboard-refresh-save' } as never}
       data-testid="dashboard-refresh-modal"
     >
+      <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
+        Refresh frequency
+      </Typography.Text>
       <Select
         style={{ width: '100%' }}
+        aria-label="Refresh frequency"
         value={value}
         onChange={setValue}
-        options={REFRESH_INTERVALS.map(([seconds, label]) => ({ value: seconds, label }))}
+        // antd dims the chosen value while the list is open, which reads as a placeholder; the
+        // current interval stays legible, as in Superset.
+        styles={{ content: { opacity: 1 } }}
+        options={refreshOptions(current)}
         data-testid="dashboard-refresh-select"
       />
       {!editMode && (
