@@ -148,6 +148,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     TESSERA_PORT: String(port),
     TESSERA_LOAD_EXAMPLES: options.loadExamples ? 'true' : 'false',
     TESSERA_LOG_LEVEL: 'warn',
+    // A journey signs in many browsers within a minute; the limit has its own API test.
+    TESSERA_LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   };
   if (adminPassword === null) delete env.TESSERA_ADMIN_PASSWORD;
