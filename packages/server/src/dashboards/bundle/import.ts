@@ -13,8 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SecretBox } from '../../platform/secrets.ts';
 import { requirePermission, requireUser } from '../../security/currentUser.ts';
-import { WRITE_DASHBOARD } from '../access.ts';
+import { assertMayPlaceCharts, WRITE_DASHBOARD } from '../access.ts';
 import { type Db, dashboardRepository } from '../repository.ts';
+import { cleanSlug } from '../slug.ts';
 import { flag, readBundle, str, uuidOf } from './files.ts';
 import { type DashboardPlan, planImport } from './plan.ts';
 import { writeCharts, writeDatabases, writeDatasets } from './write.ts';
@@ -44,7 +45,7 @@ export async function importDashboards(
     const datasetIds = await writeDatasets(trx, plan.datasets, databaseIds, user.id);
     const chartIds = await writeCharts(trx, plan.charts, datasetIds, user.id);
     for (const dashboard of plan.dashboards) {
-      await writeDashboard(trx, dashboard, chartIds, datasetIds, user.id);
+      await writeDashboard(trx, request, dashboard, chartIds, datasetIds, user.id);
     }
   });
   return { message: 'OK' };
@@ -96,6 +97,7 @@ function remapNativeFilterDatasets(metadata: JsonMetadata, datasets: Map<string,
 
 async function writeDashboard(
   db: Db,
+  request: FastifyRequest,
   plan: DashboardPlan,
   charts: Map<string, number>,
   datasets: Map<string, number>,
@@ -110,7 +112,7 @@ async function writeDashboard(
     dashboard_title: dashboardTitleOrUntitled(str(config.dashboard_title)),
     description: str(config.description),
     css: str(config.css),
-    slug: str(config.slug),
+    slug: cleanSlug(str(config.slug)),
     certified_by: str(config.certified_by),
     certification_details: str(config.certified_by) ? str(config.certification_details) : null,
     published: flag(config.published),
@@ -121,6 +123,12 @@ async function writeDashboard(
     // A slug taken by another dashboard is dropped rather than failing the whole import.
     write.slug = null;
   }
+  // As when saving a layout: a dashboard's roles grant its charts' data, so an importer may only
+  // place charts (reused by uuid or new on a dataset already here) whose data they can read.
+  const sliceIds = [...new Set(chartIdsInLayout(layout))];
+  const kept =
+    plan.id === null ? [] : ((await dashboardRepository.records(db, [plan.id]))[0]?.sliceIds ?? []);
+  await assertMayPlaceCharts(request, db, sliceIds, kept);
   let id: number;
   if (plan.id !== null) {
     id = plan.id;
@@ -129,5 +137,5 @@ async function writeDashboard(
     id = await dashboardRepository.insert(db, write, actorId, plan.uuid);
     await dashboardRepository.setOwners(db, id, [actorId]);
   }
-  await dashboardRepository.setSlices(db, id, [...new Set(chartIdsInLayout(layout))]);
+  await dashboardRepository.setSlices(db, id, sliceIds);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addShopDatabase, createDataset, runOnDuckdb } from '../../datasets/testFixtures.ts';
 import { securityRepository } from '../../security/repository.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { userId } from '../testFixtures.ts';
+import { insertChart, userId } from '../testFixtures.ts';
 import { bundleFiles, importBundle, makeBundle, storeCounts } from './testBundle.ts';
 
 /**
@@ -177,5 +177,44 @@ describe('dashboard import permissions', () => {
     // The existing database, found by uuid, is used as it is: its URI is not the bundle's.
     expect(dataset.database_uuid).toBe(shopUuid);
     expect(dataset.sqlalchemy_uri).toBe(`duckdb:///${shopFile}`);
+  });
+
+  it("refuses placing someone else's chart whose data the importer cannot read", async () => {
+    const db = t.store.db;
+    const sales = await db
+      .selectFrom('tables')
+      .select(['id', 'uuid'])
+      .where('table_name', '=', 'sales')
+      .executeTakeFirstOrThrow();
+    const chartId = await insertChart(t, 'Admin sales', sales.id);
+    const chart = await db
+      .selectFrom('slices')
+      .select('uuid')
+      .where('id', '=', chartId)
+      .executeTakeFirstOrThrow();
+    const f = bundleFiles({ name: 'shop', uri: MADE_UP_URI, uuid: shopUuid });
+    f.dataset.uuid = sales.uuid;
+    f.dataset.table_name = 'sales';
+    f.dataset.sql = null;
+    f.chart.uuid = chart.uuid;
+    f.chart.dataset_uuid = sales.uuid;
+    const layout = f.dashboard.position as Record<string, { meta?: Record<string, unknown> }>;
+    for (const item of Object.values(layout)) {
+      if (item.meta && 'chartId' in item.meta) item.meta.uuid = chart.uuid;
+    }
+    const before = await storeCounts(t);
+    const res = await importBundle(
+      t,
+      'sqllab',
+      await makeBundle({
+        'databases/shop.yaml': f.database,
+        'datasets/shop/sales.yaml': f.dataset,
+        'charts/Sales.yaml': f.chart,
+        'dashboards/Sales.yaml': f.dashboard,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(403);
+    expect(messageOf(res.json())).toBe(`You do not have access to the data of chart ${chartId}`);
+    expect(await storeCounts(t)).toEqual(before);
   });
 });

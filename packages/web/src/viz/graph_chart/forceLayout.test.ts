@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToBox, forceLayout } from './forceLayout.ts';
+import { fitToBox, forceLayout, layoutSteps, stepWork } from './forceLayout.ts';
 
 const settings = { repulsion: 450, gravity: 0.3, edgeLength: 110, friction: 0.2 };
 const distance = (pos: Float64Array, a: number, b: number) =>
@@ -9,6 +9,20 @@ const distance = (pos: Float64Array, a: number, b: number) =>
   );
 
 describe('force layout', () => {
+  it('caps its work on graphs of thousands of nodes, and still places every node', () => {
+    // Small graphs take every step; 40 steps over 18M node pairs took seconds at each draw.
+    expect(layoutSteps(6, 7)).toBe(300);
+    expect(layoutSteps(300, 10_000)).toBeGreaterThanOrEqual(40);
+    for (const nodes of [1000, 3000, 6000, 20_000]) {
+      expect(layoutSteps(nodes, nodes) * stepWork(nodes, nodes)).toBeLessThanOrEqual(40_000_000);
+    }
+    const nodes = 6000;
+    const links = Array.from({ length: nodes - 1 }, (_, i) => [i, i + 1] as const);
+    const pos = forceLayout(nodes, links, settings);
+    expect(pos).toHaveLength(nodes * 2);
+    expect([...pos].every(Number.isFinite)).toBe(true);
+  });
+
   it('keeps linked nodes closer than unlinked ones and never stacks two nodes', () => {
     // Two triangles joined by one link.
     const links = [

@@ -22,10 +22,29 @@ export type LayoutLink = readonly [number, number];
 const PAIR_STEP_BUDGET = 4_000_000;
 const MAX_STEPS = 300;
 const MIN_STEPS = 40;
+/**
+ * The most repulsion work any layout may do, whatever MIN_STEPS asks: it runs on the main thread
+ * at every draw, and a query can return thousands of nodes. Past it a graph takes fewer steps,
+ * down to none (its nodes stay on their starting circle) rather than freeze the page.
+ */
+const PAIR_STEP_CEILING = 10 * PAIR_STEP_BUDGET;
 /** How far a node pushes others, in link lengths. */
 const REPULSION_REACH = 2.5;
 /** The step size ends at this share of `friction`. */
 const FINAL_HEAT = 0.02;
+
+/** Work of one step: every node pair (repulsion) and every link. */
+export const stepWork = (nodeCount: number, linkCount: number) =>
+  Math.max(1, (nodeCount * (nodeCount - 1)) / 2 + linkCount);
+
+/** Steps a layout of this size takes: all of them for small graphs, none past the ceiling. */
+export function layoutSteps(nodeCount: number, linkCount: number): number {
+  const work = stepWork(nodeCount, linkCount);
+  return Math.min(
+    Math.floor(PAIR_STEP_CEILING / work),
+    Math.max(MIN_STEPS, Math.min(MAX_STEPS, Math.floor(PAIR_STEP_BUDGET / work))),
+  );
+}
 
 /**
  * Node positions (x, y interleaved) around the origin. Deterministic: nodes start on a circle,
@@ -51,11 +70,7 @@ export function forceLayout(
     pos[2 * i] = start * Math.cos(angle) * Math.max(1, aspect);
     pos[2 * i + 1] = start * Math.sin(angle) * Math.max(1, 1 / aspect);
   }
-  const pairs = (nodeCount * (nodeCount - 1)) / 2;
-  const steps = Math.max(
-    MIN_STEPS,
-    Math.min(MAX_STEPS, Math.floor(PAIR_STEP_BUDGET / Math.max(1, pairs + links.length))),
-  );
+  const steps = layoutSteps(nodeCount, links.length);
   const cooling = FINAL_HEAT ** (1 / steps);
   const push = new Float64Array(nodeCount * 2);
   // Nodes further apart than a few links do not push each other: a separate small group is then
