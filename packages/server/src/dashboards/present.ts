@@ -4,15 +4,13 @@ import type {
   DashboardListRow,
 } from '@tessera/shared/api/dashboards';
 import { toWireJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { dashboardUrl } from '@tessera/shared/dashboard/slug';
 import { humanizeAge } from '../databases/present.ts';
 import type { DashboardRecord, PersonRow, SliceRow } from './repository.ts';
-import { slugShadowed } from './slug.ts';
 
 /** Stored dashboards and charts to the wire shapes of `/api/v1/dashboard/`. */
 
 /** By slug, except a slug that reads as an id or uuid: that path would open another dashboard. */
-export const dashboardUrl = (row: { id: number; slug: string | null }) =>
-  `/superset/dashboard/${row.slug && !slugShadowed(row.slug) ? row.slug : row.id}/`;
 
 const person = (p: PersonRow | null) =>
   p ? { id: p.id, first_name: p.first_name, last_name: p.last_name } : null;

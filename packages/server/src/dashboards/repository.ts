@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { lookupOf } from '@tessera/shared/dashboard/slug';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DbSlice } from '../charts/tables.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
-import { lookupOf } from './slug.ts';
 import type { DbDashboard } from './tables.ts';
 
 export type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;

@@ -22,6 +22,7 @@ import {
   toPositionJson,
 } from '@tessera/shared/dashboard/position';
 import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
+import { cleanSlug } from '@tessera/shared/dashboard/slug';
 import { badRequest, forbidden, unprocessable } from '@tessera/shared/errors';
 import { isAdmin } from '@tessera/shared/permissions';
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +44,6 @@ import {
   type Db,
   dashboardRepository,
 } from './repository.ts';
-import { cleanSlug } from './slug.ts';
 
 /**
  * The rules of `/api/v1/dashboard/`: reads need ('can_read', 'Dashboard') and a visible

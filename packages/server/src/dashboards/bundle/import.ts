@@ -9,13 +9,13 @@ import {
   toPositionJson,
 } from '@tessera/shared/dashboard/position';
 import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
+import { cleanSlug } from '@tessera/shared/dashboard/slug';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SecretBox } from '../../platform/secrets.ts';
 import { requirePermission, requireUser } from '../../security/currentUser.ts';
 import { assertMayPlaceCharts, WRITE_DASHBOARD } from '../access.ts';
 import { type Db, dashboardRepository } from '../repository.ts';
-import { cleanSlug } from '../slug.ts';
 import { flag, readBundle, str, uuidOf } from './files.ts';
 import { type DashboardPlan, planImport } from './plan.ts';
 import { writeCharts, writeDatabases, writeDatasets } from './write.ts';

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answeredSlug,
-  answeredTitle,
-  readsAsIdOrUuid,
-  savedDashboardUrl,
-} from './savedDashboard.ts';
+import { answeredSlug, answeredTitle, savedDashboardUrl } from './savedDashboard.ts';
 
 describe('savedDashboardUrl', () => {
   it('uses the slug, else the id', () => {
@@ -25,16 +20,6 @@ describe('savedDashboardUrl', () => {
     );
     expect(savedDashboardUrl({ id: 3, slug: '2024-q1' })).toBe('/superset/dashboard/2024-q1/');
     expect(savedDashboardUrl({ id: 3, slug: '1__0' })).toBe('/superset/dashboard/1__0/');
-  });
-});
-
-describe('readsAsIdOrUuid', () => {
-  it('follows what a path segment is looked up by', () => {
-    expect(readsAsIdOrUuid('42')).toBe(true);
-    expect(readsAsIdOrUuid('+42')).toBe(true);
-    expect(readsAsIdOrUuid('sales')).toBe(false);
-    expect(readsAsIdOrUuid('42_')).toBe(false);
-    expect(readsAsIdOrUuid('0f8fad5b-d9cb-469f-a165-70867728950')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DashboardWriteAnswer } from '@tessera/shared/api/dashboards';
+import { dashboardUrl } from '@tessera/shared/dashboard/slug';
 
 /**
  * What the client does with a dashboard once the server has saved it: the address it moves to
@@ -12,29 +13,8 @@ export const DASHBOARD_SAVED_MESSAGE = 'This dashboard was saved successfully.';
 /** Superset's toast after Edit properties saves on its own (outside edit mode, or from the list). */
 export const PROPERTIES_SAVED_MESSAGE = 'The dashboard has been saved';
 
-const INTEGER = /^[+-]?\d+(?:_\d+)*$/;
-const UUID_HEX = /^[0-9a-f]{32}$/i;
-
-/**
- * Whether a path segment is read as an id or a uuid before it is tried as a slug (Superset's
- * get_by_id_or_slug): a dashboard whose slug reads so can only be opened by its id.
- */
-export function readsAsIdOrUuid(segment: string): boolean {
-  const text = segment.trim();
-  if (INTEGER.test(text)) return true;
-  const hex = text
-    .replace(/^urn:/i, '')
-    .replace(/^uuid:/i, '')
-    .replace(/^\{+|\}+$/g, '')
-    .replaceAll('-', '');
-  return UUID_HEX.test(hex);
-}
-
-/** `/superset/dashboard/{slug or id}/`, the spec's address after a save. */
-export function savedDashboardUrl(dashboard: { id: number; slug: string | null | undefined }) {
-  const { id, slug } = dashboard;
-  return `/superset/dashboard/${slug && !readsAsIdOrUuid(slug) ? slug : id}/`;
-}
+/** `/superset/dashboard/{slug or id}/`, the spec's address after a save: the server's own. */
+export const savedDashboardUrl = dashboardUrl;
 
 /**
  * The slug as stored, from a PUT's answer: `result.slug` is the cleaned slug (an empty text when

@@ -44,3 +44,7 @@ export function lookupOf(
 
 /** Whether a slug could never open its dashboard, because the path reads as an id or uuid. */
 export const slugShadowed = (slug: string) => lookupOf(slug).by !== 'slug';
+
+/** `/superset/dashboard/{slug or id}/`: the slug unless the path would read it as an id. */
+export const dashboardUrl = (row: { id: number; slug: string | null | undefined }) =>
+  `/superset/dashboard/${row.slug && !slugShadowed(row.slug) ? row.slug : row.id}/`;
