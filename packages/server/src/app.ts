@@ -12,10 +12,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { chartRoutes } from './charts/routes.ts';
 import { chartDataRoutes } from './charts-data/routes.ts';
-import type { AppContext } from './context.ts';
+import { closeContext, createContext } from './context.ts';
 import { cssTemplateRoutes } from './css-templates/routes.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
-import { ConnectionManager } from './databases/connections.ts';
 import { databaseRoutes } from './databases/routes.ts';
 import { semanticLayerRoutes } from './datasets/plugin.ts';
 import { exploreRoutes } from './explore/routes.ts';
@@ -79,11 +78,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const ownsStore = !options.store;
   const store = options.store ?? openMetadataStore(config);
   if (ownsStore) await migrateToLatest(store);
-  const connections = new ConnectionManager(config, store, app.log);
-  const ctx: AppContext = { config, store, logger: app.log, connections };
+  const ctx = createContext({ config, store, logger: app.log });
 
+  // Registered first, so it runs after every feature's own onClose hook (they run in reverse).
   app.addHook('onClose', async () => {
-    await connections.closeAll();
+    await closeContext(ctx);
     if (ownsStore) await store.close();
   });
 

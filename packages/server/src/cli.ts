@@ -61,17 +61,17 @@ async function worker(): Promise<void> {
       return;
     }
     await assertRedisReachable(config.redisUrl);
-    const [{ ConnectionManager }, { startWorker }] = await Promise.all([
-      import('./databases/connections.ts'),
+    const [{ closeContext, createContext }, { startWorker }] = await Promise.all([
+      import('./context.ts'),
       import('./sqllab/runtime.ts'),
     ]);
     const logger = log as unknown as FastifyBaseLogger;
-    const connections = new ConnectionManager(config, store, logger);
+    const ctx = createContext({ config, store, logger });
     let runtime: Awaited<ReturnType<typeof startWorker>>;
     try {
-      runtime = await startWorker({ config, store, logger, connections });
+      runtime = await startWorker(ctx);
     } catch (error) {
-      await connections.closeAll();
+      await closeContext(ctx);
       throw new Error(
         `Cannot start the worker on Redis at ${redactUrl(config.redisUrl)}: ${(error as Error).message}`,
       );
@@ -89,7 +89,7 @@ async function worker(): Promise<void> {
     await stopped;
     log.info('worker stopping');
     await runtime.close();
-    await connections.closeAll();
+    await closeContext(ctx);
   });
 }
 

@@ -1,5 +1,6 @@
 import { TesseraError } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { anonymousActor, userActor } from './actor.ts';
 import type { SecurityService } from './service.ts';
 import type { TokenIssuer } from './tokens.ts';
 
@@ -33,10 +34,19 @@ export function installAuthentication(
 ): void {
   app.decorateRequest('user', null as FastifyRequest['user']);
   app.decorateRequest('publicRoles', undefined as unknown as FastifyRequest['publicRoles']);
+  app.decorateRequest('actor', undefined as unknown as FastifyRequest['actor']);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('csrfToken', null);
 
   app.addHook('onRequest', async (request) => {
+    await identify(request);
+    const setting = { baseUrl: baseUrlOf(request), log: request.log };
+    request.actor = request.user
+      ? userActor(request.user, setting)
+      : anonymousActor(request.publicRoles, setting);
+  });
+
+  async function identify(request: FastifyRequest): Promise<void> {
     request.user = null;
     request.publicRoles = {};
     const bearer = bearerToken(request);
@@ -61,7 +71,7 @@ export function installAuthentication(
     }
     if (!request.user && needsPublicRoles(request))
       request.publicRoles = await service.publicRoles();
-  });
+  }
 
   // A callback hook, not an async one: it never waits, and runs on every request.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -90,6 +100,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match?.[1]?.trim() || null;
+}
+
+/** Where links in answers point: the address the caller used to reach this server. */
+function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
 }
 
 /** Static files and health checks never need the Public role. */

@@ -1,18 +1,9 @@
 import { forbidden, TesseraError } from '@tessera/shared/errors';
 import { hasPermission, isAdmin, type RolePermissions } from '@tessera/shared/permissions';
 import type { FastifyRequest } from 'fastify';
+import type { Actor, CurrentUser } from './actor.ts';
 
-/** The user behind a request, resolved once per request by the security plugin. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  roles: RolePermissions;
-  /** How the request authenticated: a browser session cookie or a bearer token. */
-  via: 'session' | 'bearer';
-}
+export type { CurrentUser } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +11,8 @@ declare module 'fastify' {
     user: CurrentUser | null;
     /** Permissions of the Public role, used for anonymous callers. */
     publicRoles: RolePermissions;
+    /** Who the request acts for; what every service call receives. */
+    actor: Actor;
   }
 }
 

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { INTERRUPTED_QUERY_MESSAGE } from '@tessera/shared/api/sqllab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.ts';
-import { ConnectionManager } from '../databases/connections.ts';
+import { type AppContext, createContext } from '../context.ts';
 import { InProcessJobQueue } from '../platform/queue/inProcess.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { storeKinds, TEST_REDIS_URL } from '../testing/stores.ts';
@@ -24,12 +23,7 @@ import {
 const FOREVER = 'SELECT count(*) FROM range(100000000) a, range(100000) b';
 
 function contextOf(t: TestApp): AppContext {
-  return {
-    config: t.config,
-    store: t.store,
-    logger: t.app.log,
-    connections: new ConnectionManager(t.config, t.store, t.app.log),
-  };
+  return createContext({ config: t.config, store: t.store, logger: t.app.log });
 }
 
 async function insertQuery(

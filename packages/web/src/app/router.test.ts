@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeEarlyDashboard } from '../features/dashboard/earlyLoad.ts';
+import { takeEarlyDashboard } from '../features/dashboards/earlyLoad.ts';
 import { api, CSRF_TOKEN_PATH } from './api.ts';
 import { prefetchDashboard, routes } from './router.tsx';
 

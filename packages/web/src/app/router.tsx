@@ -8,8 +8,8 @@ import {
   useLocation,
 } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
-import { dashboardReadPaths } from '../features/dashboard/dashboardApi.ts';
-import { rememberEarlyDashboard } from '../features/dashboard/earlyLoad.ts';
+import { dashboardReadPaths } from '../features/dashboards/dashboardApi.ts';
+import { rememberEarlyDashboard } from '../features/dashboards/earlyLoad.ts';
 import { api } from './api.ts';
 import { ShellLayout } from './ShellLayout.tsx';
 
@@ -24,7 +24,7 @@ function LegacyRedirect() {
  * The dashboard page's first reads, started as soon as the route matches rather than after its
  * code has loaded and rendered: the page's own calls then take these answers. Once the dashboard
  * and its charts are in, the data of the charts its first screen shows is asked for too
- * (`features/dashboard/earlyStart.ts`), while the app is still rendering. Returns no data; the
+ * (`features/dashboards/earlyStart.ts`), while the app is still rendering. Returns no data; the
  * page reads nothing from the loader.
  */
 export function prefetchDashboard({
@@ -40,7 +40,7 @@ export function prefetchDashboard({
   const search = request ? new URL(request.url).search : '';
   rememberEarlyDashboard(
     idOrSlug,
-    import('../features/dashboard/earlyStart.ts').then((early) =>
+    import('../features/dashboards/earlyStart.ts').then((early) =>
       early.startDashboardEarly(api, idOrSlug, search, globalThis.location?.hash ?? ''),
     ),
   );
@@ -139,8 +139,7 @@ export const routes: RouteObject[] = [
       {
         path: 'sqllab/history',
         lazy: async () => ({
-          Component: (await import('../features/query-history/QueryHistoryPage.tsx'))
-            .QueryHistoryPage,
+          Component: (await import('../features/queries/QueryHistoryPage.tsx')).QueryHistoryPage,
         }),
       },
       {
@@ -165,7 +164,7 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard/list',
         lazy: async () => ({
-          Component: (await import('../features/dashboard/DashboardListPage.tsx'))
+          Component: (await import('../features/dashboards/DashboardListPage.tsx'))
             .DashboardListPage,
         }),
       },
@@ -177,7 +176,7 @@ export const routes: RouteObject[] = [
           ? { loader: prefetchDashboard, shouldRevalidate: otherDashboard }
           : {}),
         lazy: async () => ({
-          Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage,
+          Component: (await import('../features/dashboards/DashboardPage.tsx')).DashboardPage,
         }),
       })),
       { path: 'superset/*', element: <LegacyRedirect /> },
