@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../support/api.ts';
 import { launchBrowser, login, newPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { compareWithBaseline } from '../support/visual.ts';
+import { compareWithBaseline, settledScreenshot } from '../support/visual.ts';
 
 /**
  * Issue 5's visual regression: every one of the 26 chart types, drawn from its saved example
@@ -72,12 +72,13 @@ describe('every chart type draws its example as before', () => {
           failures.push(`${key}: not drawn${error ? ` (${error})` : ''}`);
           continue;
         }
-        // Let entry animations and the word cloud's layout settle before the picture.
-        await page.waitForTimeout(2500);
-        const png = await container.screenshot();
+        // The picture once entry animations and the word cloud's layout have settled.
+        const png = await settledScreenshot(container);
         const result = await compareWithBaseline(page, `chart-${key}`, png);
         if (result.outcome === 'differs') {
           failures.push(`${key}: ${(result.differingRatio * 100).toFixed(1)}% of pixels differ`);
+        } else if (result.outcome === 'missing') {
+          failures.push(`${key}: no baseline at ${result.baseline}`);
         }
       }
     } finally {

@@ -33,12 +33,13 @@ async function toastTexts(page: Page): Promise<string[]> {
 describe('SQL Lab journeys in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
+  let api: Awaited<ReturnType<typeof apiClient>>;
 
   beforeAll(async () => {
     server = await startServer({ loadExamples: true });
     browser = await launchBrowser();
     // The examples database is built after the server answers /health: wait until it is listed.
-    const api = await apiClient(server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+    api = await apiClient(server.baseUrl, server.adminUsername, server.adminPassword ?? '');
     const deadline = Date.now() + 150_000;
     for (;;) {
       const reply = await api.request('GET', '/api/v1/database/');
@@ -128,8 +129,18 @@ describe('SQL Lab journeys in Chromium', () => {
       await expect.poll(() => activeTabName(page)).toBe(names[1]);
       await screenshot(page, 'sqllab-tabs');
 
-      // Reload: backend persistence brings the same tabs back. The sync runs every 5000 ms.
-      await page.waitForTimeout(6000);
+      // Reload: backend persistence brings the same tabs back. The sync runs every 5000 ms, so
+      // reload once the server holds the tabs and the active one the page shows.
+      const stored = async () => {
+        const body = (await api.request('GET', '/api/v1/sqllab/')).body as {
+          result: { tab_state_ids: { label: string }[]; active_tab: { label: string } | null };
+        };
+        return {
+          names: body.result.tab_state_ids.map((tab) => tab.label),
+          active: body.result.active_tab?.label ?? null,
+        };
+      };
+      await expect.poll(stored, { timeout: 15_000 }).toEqual({ names, active: names[1] });
       await page.reload();
       await page.getByTestId('sqllab-editor').waitFor();
       await expect.poll(() => tabNames(page), { timeout: 15_000 }).toEqual(names);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from './browser.ts';
 import { REPO_ROOT } from './server.ts';
 
@@ -8,8 +8,11 @@ import { REPO_ROOT } from './server.ts';
 export const BASELINE_DIR = path.join(REPO_ROOT, 'e2e/baselines');
 
 export interface VisualResult {
-  /** `created` when there was no baseline yet (it is written, and the check passes). */
-  outcome: 'matched' | 'created' | 'updated' | 'differs';
+  /**
+   * `missing` when there is no baseline: the check fails (a new chart type must come with its
+   * picture, written on purpose with TESSERA_UPDATE_BASELINES=1 and looked at before committing).
+   */
+  outcome: 'matched' | 'missing' | 'updated' | 'differs';
   /** Share of pixels whose colour moved by more than the per-channel threshold. */
   differingRatio: number;
   baseline: string;
@@ -30,10 +33,14 @@ export async function compareWithBaseline(
 ): Promise<VisualResult> {
   mkdirSync(BASELINE_DIR, { recursive: true });
   const baseline = path.join(BASELINE_DIR, `${name}.png`);
-  if (!existsSync(baseline) || process.env.TESSERA_UPDATE_BASELINES === '1') {
-    const existed = existsSync(baseline);
+  if (process.env.TESSERA_UPDATE_BASELINES === '1') {
     writeFileSync(baseline, actual);
-    return { outcome: existed ? 'updated' : 'created', differingRatio: 0, baseline };
+    return { outcome: 'updated', differingRatio: 0, baseline };
+  }
+  if (!existsSync(baseline)) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(path.join(SCREENSHOT_DIR, `${name}.actual.png`), actual);
+    return { outcome: 'missing', differingRatio: 1, baseline };
   }
   const expected = readFileSync(baseline);
   const differingRatio = await page.evaluate(
@@ -72,4 +79,22 @@ export async function compareWithBaseline(
     return { outcome: 'differs', differingRatio, baseline };
   }
   return { outcome: 'matched', differingRatio, baseline };
+}
+
+/**
+ * A screenshot of `target` once it has stopped changing: two pictures taken `intervalMs` apart
+ * are the same (entry animations and layouts such as the word cloud's have settled).
+ */
+export async function settledScreenshot(
+  target: Locator,
+  { intervalMs = 250, timeoutMs = 15_000 } = {},
+): Promise<Buffer> {
+  const deadline = Date.now() + timeoutMs;
+  let previous = await target.screenshot();
+  for (;;) {
+    await target.page().waitForTimeout(intervalMs);
+    const next = await target.screenshot();
+    if (next.equals(previous) || Date.now() > deadline) return next;
+    previous = next;
+  }
 }

@@ -52,17 +52,18 @@ export const HTML_ALLOWED_TAGS = [
   'ul',
 ] as const;
 
+/**
+ * No `style`, `class` or `id`: with them an author could lay a fixed overlay over the whole page
+ * (inline styles, or the app's own classes such as a modal mask) or shadow the app's elements.
+ */
 export const HTML_ALLOWED_ATTRIBUTES = [
   'alt',
-  'class',
   'colspan',
   'height',
   'href',
-  'id',
   'rel',
   'rowspan',
   'src',
-  'style',
   'target',
   'title',
   'width',

@@ -1,11 +1,21 @@
 /**
  * A force-directed layout computed before drawing, so that the nodes can be fitted into the
  * chart's box: ECharts' own force layout places them in pixels around the centre with nothing
- * keeping them inside the canvas. The forces read Superset's controls the way ECharts does:
- * links pull their ends towards `edgeLength`, nodes push each other apart with `repulsion`,
- * `gravity` pulls every node to the centre and `friction` is the step size, cooling as it goes.
+ * keeping them inside the canvas. d3-force runs the simulation (Barnes-Hut repulsion, so a big
+ * graph costs n log n a step); the forces read Superset's controls the way ECharts does: links
+ * pull their ends towards `edgeLength`, nodes push each other apart with `repulsion`, `gravity`
+ * pulls every node to the centre and `friction` is the step size, cooling as it goes.
  */
 
+import {
+  forceLink,
+  forceManyBody,
+  forceSimulation,
+  forceX,
+  forceY,
+  type SimulationLinkDatum,
+  type SimulationNodeDatum,
+} from 'd3-force';
 import { textWidth } from '../common/textMeasure.ts';
 
 export interface ForceSettings {
@@ -18,38 +28,44 @@ export interface ForceSettings {
 /** Pairs of node indexes. */
 export type LayoutLink = readonly [number, number];
 
-/** Repulsion work (node pairs times steps) allowed for one layout; small graphs take every step. */
-const PAIR_STEP_BUDGET = 4_000_000;
+/** Simulation work (node-steps weighted by log n, plus links) allowed for one layout. */
+const STEP_BUDGET = 4_000_000;
 const MAX_STEPS = 300;
 const MIN_STEPS = 40;
 /**
- * The most repulsion work any layout may do, whatever MIN_STEPS asks: it runs on the main thread
- * at every draw, and a query can return thousands of nodes. Past it a graph takes fewer steps,
- * down to none (its nodes stay on their starting circle) rather than freeze the page.
+ * The most work any layout may do, whatever MIN_STEPS asks: it runs on the main thread at every
+ * draw, and a query can return thousands of nodes. Past it a graph takes fewer steps, down to
+ * none (its nodes stay on their starting circle) rather than freeze the page.
  */
-const PAIR_STEP_CEILING = 10 * PAIR_STEP_BUDGET;
+const STEP_CEILING = 10 * STEP_BUDGET;
 /** How far a node pushes others, in link lengths. */
 const REPULSION_REACH = 2.5;
 /** The step size ends at this share of `friction`. */
 const FINAL_HEAT = 0.02;
 
-/** Work of one step: every node pair (repulsion) and every link. */
+/** Work of one step: Barnes-Hut repulsion over every node, and every link. */
 export const stepWork = (nodeCount: number, linkCount: number) =>
-  Math.max(1, (nodeCount * (nodeCount - 1)) / 2 + linkCount);
+  Math.max(1, nodeCount * Math.max(1, Math.log2(nodeCount)) + linkCount);
 
 /** Steps a layout of this size takes: all of them for small graphs, none past the ceiling. */
 export function layoutSteps(nodeCount: number, linkCount: number): number {
   const work = stepWork(nodeCount, linkCount);
   return Math.min(
-    Math.floor(PAIR_STEP_CEILING / work),
-    Math.max(MIN_STEPS, Math.min(MAX_STEPS, Math.floor(PAIR_STEP_BUDGET / work))),
+    Math.floor(STEP_CEILING / work),
+    Math.max(MIN_STEPS, Math.min(MAX_STEPS, Math.floor(STEP_BUDGET / work))),
   );
+}
+
+interface LayoutNode extends SimulationNodeDatum {
+  x: number;
+  y: number;
 }
 
 /**
  * Node positions (x, y interleaved) around the origin. Deterministic: nodes start on a circle,
- * ordered as given. `aspect` (width / height of the box) weakens gravity along the longer side,
- * so the graph spreads into the box's shape instead of a disc.
+ * ordered as given, and d3-force's own random source is seeded. `aspect` (width / height of the
+ * box) weakens gravity along the longer side, so the graph spreads into the box's shape instead
+ * of a disc.
  */
 export function forceLayout(
   nodeCount: number,
@@ -62,79 +78,63 @@ export function forceLayout(
   const edgeLength = Math.max(1, settings.edgeLength);
   const repulsion = Math.max(0, settings.repulsion);
   const friction = Math.min(1, Math.max(0.01, settings.friction));
-  const gravityX = Math.max(0, settings.gravity) * Math.min(1, 1 / aspect);
-  const gravityY = Math.max(0, settings.gravity) * Math.min(1, aspect);
+  const gravity = Math.max(0, settings.gravity);
   const start = (edgeLength * Math.sqrt(nodeCount)) / 2;
-  for (let i = 0; i < nodeCount; i++) {
+  const nodes: LayoutNode[] = Array.from({ length: nodeCount }, (_, i) => {
     const angle = (2 * Math.PI * i) / nodeCount;
-    pos[2 * i] = start * Math.cos(angle) * Math.max(1, aspect);
-    pos[2 * i + 1] = start * Math.sin(angle) * Math.max(1, 1 / aspect);
-  }
+    return {
+      x: start * Math.cos(angle) * Math.max(1, aspect),
+      y: start * Math.sin(angle) * Math.max(1, 1 / aspect),
+    };
+  });
   const steps = layoutSteps(nodeCount, links.length);
-  const cooling = FINAL_HEAT ** (1 / steps);
-  const push = new Float64Array(nodeCount * 2);
-  // Nodes further apart than a few links do not push each other: a separate small group is then
-  // held by gravity at the edge of the rest, not driven far off, which would squeeze everything
-  // else into a corner of the box once the whole is fitted.
-  const reach2 = (REPULSION_REACH * edgeLength) ** 2;
-  // No single step moves a node further than this, so a close pair cannot fling itself apart.
-  const maxPush = edgeLength;
-  let heat = friction;
-  for (let step = 0; step < steps; step++) {
-    // Links and gravity move the nodes at once, one after another (a hub's many links then
-    // settle it rather than adding up to an overshoot); repulsion is summed and applied after.
-    for (const [a, b] of links) {
-      if (a === b) continue;
-      const dx = (pos[2 * b] as number) - (pos[2 * a] as number);
-      const dy = (pos[2 * b + 1] as number) - (pos[2 * a + 1] as number);
-      const d = Math.sqrt(dx * dx + dy * dy) || 1;
-      const pull = ((d - edgeLength) / d / 2) * heat;
-      pos[2 * a] = (pos[2 * a] as number) + dx * pull;
-      pos[2 * a + 1] = (pos[2 * a + 1] as number) + dy * pull;
-      pos[2 * b] = (pos[2 * b] as number) - dx * pull;
-      pos[2 * b + 1] = (pos[2 * b + 1] as number) - dy * pull;
-    }
-    push.fill(0);
-    for (let i = 0; i < nodeCount; i++) {
-      pos[2 * i] = (pos[2 * i] as number) * (1 - gravityX * heat);
-      pos[2 * i + 1] = (pos[2 * i + 1] as number) * (1 - gravityY * heat);
-    }
-    for (let i = 0; i < nodeCount; i++) {
-      const xi = pos[2 * i] as number;
-      const yi = pos[2 * i + 1] as number;
-      for (let j = i + 1; j < nodeCount; j++) {
-        let dx = xi - (pos[2 * j] as number);
-        let dy = yi - (pos[2 * j + 1] as number);
-        let d2 = dx * dx + dy * dy;
-        if (d2 < 1e-6) {
-          // Coincident nodes: part them along a direction fixed by their indexes.
-          dx = Math.cos(i + j);
-          dy = Math.sin(i + j);
-          d2 = 1;
+  if (steps > 0) {
+    const edges: SimulationLinkDatum<LayoutNode>[] = links
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => ({ source: a, target: b }));
+    const simulation = forceSimulation(nodes)
+      .stop()
+      // `alpha` is the step size: it starts at `friction` and cools to FINAL_HEAT of it.
+      .alpha(friction)
+      .alphaMin(0)
+      .alphaDecay(1 - FINAL_HEAT ** (1 / steps))
+      // Positions move by the forces of this step only, as in ECharts' layout.
+      .velocityDecay(0)
+      .force('link', forceLink(edges).distance(edgeLength).strength(1))
+      // Nodes further apart than a few links do not push each other: a separate small group
+      // is then held by gravity at the edge of the rest, not driven far off.
+      .force(
+        'charge',
+        forceManyBody<LayoutNode>()
+          .strength(-2 * repulsion)
+          .distanceMin(1)
+          .distanceMax(REPULSION_REACH * edgeLength),
+      )
+      .force('x', forceX<LayoutNode>(0).strength(gravity * Math.min(1, 1 / aspect)))
+      .force('y', forceY<LayoutNode>(0).strength(gravity * Math.min(1, aspect)));
+    // No single step moves a node further than a link: a close pair cannot fling itself apart.
+    const maxMove = edgeLength;
+    for (let step = 0; step < steps; step++) {
+      for (const node of nodes) {
+        node.vx = 0;
+        node.vy = 0;
+      }
+      simulation.tick();
+      for (const node of nodes) {
+        const vx = node.vx ?? 0;
+        const vy = node.vy ?? 0;
+        const m = Math.hypot(vx, vy);
+        if (m > maxMove) {
+          node.x -= vx - (vx * maxMove) / m;
+          node.y -= vy - (vy * maxMove) / m;
         }
-        if (d2 >= reach2) continue;
-        // The push falls off with distance (not its square), as in ECharts, so that
-        // `repulsion` spreads a graph as much as Superset users expect.
-        const f = (2 * repulsion) / d2;
-        push[2 * i] = (push[2 * i] as number) + dx * f;
-        push[2 * i + 1] = (push[2 * i + 1] as number) + dy * f;
-        push[2 * j] = (push[2 * j] as number) - dx * f;
-        push[2 * j + 1] = (push[2 * j + 1] as number) - dy * f;
       }
     }
-    for (let i = 0; i < nodeCount; i++) {
-      let mx = (push[2 * i] as number) * heat;
-      let my = (push[2 * i + 1] as number) * heat;
-      const m = Math.sqrt(mx * mx + my * my);
-      if (m > maxPush) {
-        mx *= maxPush / m;
-        my *= maxPush / m;
-      }
-      pos[2 * i] = (pos[2 * i] as number) + mx;
-      pos[2 * i + 1] = (pos[2 * i + 1] as number) + my;
-    }
-    heat *= cooling;
   }
+  nodes.forEach((node, i) => {
+    pos[2 * i] = Number.isFinite(node.x) ? node.x : 0;
+    pos[2 * i + 1] = Number.isFinite(node.y) ? node.y : 0;
+  });
   return pos;
 }
 

@@ -16,6 +16,14 @@ describe('dashboard markdown', () => {
     expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('javascript:');
   });
 
+  it('cannot lay an overlay over the page: style, class and id are dropped', () => {
+    const html = renderMarkdown(
+      '<div id="root" class="ant-modal-mask" style="position:fixed;inset:0;z-index:9999">Pay here</div>',
+    );
+    expect(html).toContain('Pay here');
+    expect(html).not.toMatch(/style=|class=|id=/);
+  });
+
   it('shows raw HTML as text with ESCAPE_MARKDOWN_HTML', () => {
     const html = renderMarkdown('<b>bold</b>', { escapeHtml: true });
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
