@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonObjectOrNull } from '../json.ts';
 
 /**
  * A dashboard's `json_metadata`: every field of the spec's Dashboard entity. Unknown keys are
@@ -139,18 +140,6 @@ export function defaultJsonMetadata(): JsonMetadata {
   };
 }
 
-function parseObject(text: string | null | undefined): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The text to store for json_metadata (what a request sent, once checked): brought to the
  * current shape and stamped with its version, whatever version the sender claimed.
@@ -169,7 +158,7 @@ export function toStoredJsonMetadata(value: Record<string, unknown>): string {
  * is answered as it is.
  */
 export function toWireJsonMetadata(stored: string | null): string | null {
-  const value = parseObject(stored);
+  const value = parseJsonObjectOrNull(stored);
   if (!value || !(JSON_METADATA_VERSION_KEY in value)) return stored;
   const { [JSON_METADATA_VERSION_KEY]: _version, ...fields } = value;
   return JSON.stringify(fields);
@@ -181,7 +170,7 @@ export function toWireJsonMetadata(stored: string | null): string | null {
  * to the defaults so a damaged document still opens.
  */
 export function migrateJsonMetadata(stored: string | null | undefined): JsonMetadata {
-  const { [JSON_METADATA_VERSION_KEY]: version, ...fields } = parseObject(stored) ?? {};
+  const { [JSON_METADATA_VERSION_KEY]: version, ...fields } = parseJsonObjectOrNull(stored) ?? {};
   // A document written by this version or a later one is already in a shape no older step
   // applies to; running them anyway could undo a later change.
   const current = typeof version === 'number' && version >= JSON_METADATA_VERSION;
