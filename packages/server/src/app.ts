@@ -10,23 +10,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { annotationRoutes } from './annotations/routes.ts';
 import { chartRoutes } from './charts/routes.ts';
 import { chartDataRoutes } from './charts-data/routes.ts';
 import { closeContext, createContext } from './context.ts';
 import { cssTemplateRoutes } from './css-templates/routes.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import { databaseRoutes } from './databases/routes.ts';
-import { semanticLayerRoutes } from './datasets/plugin.ts';
+import { datasourceRoutes } from './datasets/datasourceRoutes.ts';
+import { datasetRoutes } from './datasets/routes.ts';
 import { exploreRoutes } from './explore/routes.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
-import { installErrorHandling } from './platform/http.ts';
+import { installBodyGuards, installErrorHandling } from './platform/http.ts';
 import {
   type MetadataStore,
   migrateToLatest,
   openMetadataStore,
 } from './platform/metadata/store.ts';
 import { installSecurityHeaders } from './platform/securityHeaders.ts';
+import { queryRoutes } from './queries/routes.ts';
+import { rlsRoutes } from './rls/routes.ts';
 import { savedQueryRoutes } from './saved-queries/routes.ts';
 import { installSecurity } from './security/plugin.ts';
 import { sqlValidationRoutes } from './sql-validation/routes.ts';
@@ -71,6 +75,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installBodyGuards(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -119,10 +124,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installSecurity(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(databaseRoutes(ctx));
-  await app.register(semanticLayerRoutes(ctx));
+  await app.register(datasetRoutes(ctx));
+  await app.register(datasourceRoutes(ctx));
+  await app.register(rlsRoutes(ctx));
+  await app.register(annotationRoutes(ctx));
   await app.register(sqllabStateRoutes(ctx));
   await app.register(savedQueryRoutes(ctx));
-  await app.register(sqllabFeature(ctx));
+  const sqllab = sqllabFeature(ctx);
+  await app.register(sqllab.plugin);
+  await app.register(queryRoutes(ctx, sqllab.runtime));
   await app.register(sqlValidationRoutes(ctx));
   await app.register(chartDataRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

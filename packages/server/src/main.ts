@@ -49,6 +49,9 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
+  // Whatever the server writes under its home (example data, SQLite companions, files a
+  // library creates) is for its own user only; the platform also asks for 0600/0700 itself.
+  process.umask(0o077);
   const store = openMetadataStore(config);
   let app: FastifyInstance | null = null;
   let closing: Promise<void> | null = null;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 import type { DbAnnotation, DbAnnotationLayer } from './tables.ts';
 
@@ -38,26 +38,20 @@ export const annotationRepository = {
       .executeTakeFirst();
   },
 
-  async insertLayer(db: Db, write: LayerWrite, actorId: number | null): Promise<number> {
-    const now = nowIso();
+  /** `by`: the actor (or user id) the audit columns record. */
+  async insertLayer(db: Db, write: LayerWrite, by: AuditSource): Promise<number> {
     const row = await db
       .insertInto('annotation_layer')
-      .values({
-        ...write,
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
-  async updateLayer(db: Db, id: number, write: Partial<LayerWrite>, actorId: number | null) {
+  async updateLayer(db: Db, id: number, write: Partial<LayerWrite>, by: AuditSource) {
     await db
       .updateTable('annotation_layer')
-      .set({ ...write, changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...write, ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },
@@ -98,19 +92,11 @@ export const annotationRepository = {
     db: Db,
     layerId: number,
     write: AnnotationWrite,
-    actorId: number | null,
+    by: AuditSource,
   ): Promise<number> {
-    const now = nowIso();
     const row = await db
       .insertInto('annotation')
-      .values({
-        ...write,
-        layer_id: layerId,
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, layer_id: layerId, ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -120,11 +106,11 @@ export const annotationRepository = {
     db: Db,
     id: number,
     write: Updateable<DbAnnotation>,
-    actorId: number | null,
+    by: AuditSource,
   ): Promise<void> {
     await db
       .updateTable('annotation')
-      .set({ ...write, changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...write, ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },

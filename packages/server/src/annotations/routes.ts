@@ -43,41 +43,41 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: ListAnswer } } },
-      async (request) => listLayers(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listLayers(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
     r.post(
       `${BASE}/`,
       { schema: { tags, body: LayerBody, response: { 201: WriteAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createLayer(ctx, request, request.body)),
+        reply.status(201).send(await createLayer(ctx, request.actor, request.body)),
     );
     r.delete(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
       async (request) =>
-        deleteLayers(ctx, request, request.query.q ? parseQ(Ids, request.query.q) : [], true),
+        deleteLayers(ctx, request.actor, request.query.q ? parseQ(Ids, request.query.q) : [], true),
     );
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: LayerItemAnswer } } },
-      async (request) => getLayer(ctx, request, request.params.pk),
+      async (request) => getLayer(ctx, request.actor, request.params.pk),
     );
     r.put(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, body: LayerUpdateBody, response: { 200: WriteAnswer } } },
-      async (request) => updateLayer(ctx, request, request.params.pk, request.body),
+      async (request) => updateLayer(ctx, request.actor, request.params.pk, request.body),
     );
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteLayers(ctx, request, [request.params.pk], false),
+      async (request) => deleteLayers(ctx, request.actor, [request.params.pk], false),
     );
 
     r.get(
       `${BASE}/:pk/annotation/`,
       { schema: { tags, params: IdParam, querystring: QParam, response: { 200: ListAnswer } } },
       async (request) =>
-        listAnnotations(ctx, request, request.params.pk, parseQ(ListQuery, request.query.q)),
+        listAnnotations(ctx, request.actor, request.params.pk, parseQ(ListQuery, request.query.q)),
     );
     r.post(
       `${BASE}/:pk/annotation/`,
@@ -85,7 +85,7 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await createAnnotation(ctx, request, request.params.pk, request.body)),
+          .send(await createAnnotation(ctx, request.actor, request.params.pk, request.body)),
     );
     r.delete(
       `${BASE}/:pk/annotation/`,
@@ -93,7 +93,7 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) =>
         deleteAnnotations(
           ctx,
-          request,
+          request.actor,
           request.params.pk,
           request.query.q ? parseQ(Ids, request.query.q) : [],
           true,
@@ -103,7 +103,7 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
       `${BASE}/:pk/annotation/:annotation_id`,
       { schema: { tags, params: AnnotationParams, response: { 200: AnnotationItemAnswer } } },
       async (request) =>
-        getAnnotation(ctx, request, request.params.pk, request.params.annotation_id),
+        getAnnotation(ctx, request.actor, request.params.pk, request.params.annotation_id),
     );
     r.put(
       `${BASE}/:pk/annotation/:annotation_id`,
@@ -118,7 +118,7 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) =>
         updateAnnotation(
           ctx,
-          request,
+          request.actor,
           request.params.pk,
           request.params.annotation_id,
           request.body,
@@ -128,7 +128,13 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
       `${BASE}/:pk/annotation/:annotation_id`,
       { schema: { tags, params: AnnotationParams, response: { 200: MessageAnswer } } },
       async (request) =>
-        deleteAnnotations(ctx, request, request.params.pk, [request.params.annotation_id], false),
+        deleteAnnotations(
+          ctx,
+          request.actor,
+          request.params.pk,
+          [request.params.annotation_id],
+          false,
+        ),
     );
   };
 }

@@ -15,12 +15,12 @@ import {
 } from '@tessera/shared/api/annotations';
 import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
 import { badRequest, notFound, TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { assertLengths, MAX_TEXT } from '../databases/limits.ts';
 import { humanizeAge } from '../databases/present.ts';
-import { datasetRepository, type UserName } from '../datasets/repository.ts';
+import { databaseRepository } from '../databases/repository.ts';
 import { compareBy, listEnvelope, pageOf } from '../platform/listing.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import {
   type AnnotationRow,
   type AnnotationWrite,
@@ -48,16 +48,20 @@ export function normalizeDateTime(text: string): string {
   return `${date}T${h.padStart(2, '0')}:${m.padStart(2, '0')}:${s.slice(0, 2).padStart(2, '0')}`;
 }
 
-const userRef = (users: Map<number, UserName>, id: number | null) => {
+type UserNames = Map<number, { first_name: string; last_name: string }>;
+
+const userRef = (users: UserNames, id: number | null) => {
   const user = id === null ? undefined : users.get(id);
-  return user ? { id: user.id, first_name: user.first_name, last_name: user.last_name } : null;
+  return user && id !== null
+    ? { id, first_name: user.first_name, last_name: user.last_name }
+    : null;
 };
 
 async function usersOf(
   ctx: AppContext,
   rows: Array<{ created_by_fk: number | null; changed_by_fk: number | null }>,
 ) {
-  return datasetRepository.users(
+  return databaseRepository.userNames(
     ctx.store.db,
     rows
       .flatMap((r) => [r.created_by_fk, r.changed_by_fk])
@@ -65,7 +69,7 @@ async function usersOf(
   );
 }
 
-function toLayer(row: LayerRow, users: Map<number, UserName>): Layer {
+function toLayer(row: LayerRow, users: UserNames): Layer {
   return {
     id: row.id,
     name: row.name,
@@ -78,11 +82,7 @@ function toLayer(row: LayerRow, users: Map<number, UserName>): Layer {
   };
 }
 
-function toAnnotation(
-  row: AnnotationRow,
-  layer: LayerRow,
-  users: Map<number, UserName>,
-): Annotation {
+function toAnnotation(row: AnnotationRow, layer: LayerRow, users: UserNames): Annotation {
   return {
     id: row.id,
     layer: { id: layer.id, name: layer.name },
@@ -173,8 +173,8 @@ async function existingLayer(ctx: AppContext, id: number): Promise<LayerRow> {
   return layer;
 }
 
-export async function listLayers(ctx: AppContext, request: FastifyRequest, q: ListQuery) {
-  requirePermission(request, ...READ);
+export async function listLayers(ctx: AppContext, actor: Actor, q: ListQuery) {
+  requirePermission(actor, ...READ);
   const rows = await annotationRepository.layers(ctx.store.db);
   const users = await usersOf(ctx, rows);
   return listOf(
@@ -201,31 +201,33 @@ export async function listLayers(ctx: AppContext, request: FastifyRequest, q: Li
   );
 }
 
-export async function getLayer(ctx: AppContext, request: FastifyRequest, id: number) {
-  requirePermission(request, ...READ);
+export async function getLayer(ctx: AppContext, actor: Actor, id: number) {
+  requirePermission(actor, ...READ);
   const layer = await existingLayer(ctx, id);
   return { id, result: toLayer(layer, await usersOf(ctx, [layer])) };
 }
 
-export async function createLayer(ctx: AppContext, request: FastifyRequest, body: LayerBody) {
-  requirePermission(request, ...WRITE);
+export async function createLayer(ctx: AppContext, actor: Actor, body: LayerBody) {
+  requirePermission(actor, ...WRITE);
+  assertLengths({ descr: [body.descr, MAX_TEXT] });
   if (await annotationRepository.layerByName(ctx.store.db, body.name))
     throw invalid('name', LAYER_NAME_EXISTS_MESSAGE);
   const id = await annotationRepository.insertLayer(
     ctx.store.db,
     { name: body.name, descr: body.descr ?? null },
-    request.user?.id ?? null,
+    actor,
   );
   return { id, result: { ...body } };
 }
 
 export async function updateLayer(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: LayerUpdateBody,
 ) {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertLengths({ descr: [body.descr, MAX_TEXT] });
   await existingLayer(ctx, id);
   if (body.name !== undefined) {
     const other = await annotationRepository.layerByName(ctx.store.db, body.name);
@@ -234,18 +236,13 @@ export async function updateLayer(
   const write: { name?: string; descr?: string | null } = {};
   if (body.name !== undefined) write.name = body.name;
   if (body.descr !== undefined) write.descr = body.descr ?? null;
-  await annotationRepository.updateLayer(ctx.store.db, id, write, request.user?.id ?? null);
+  await annotationRepository.updateLayer(ctx.store.db, id, write, actor);
   return { id, result: { ...body } };
 }
 
 /** Deletes layers; one holding annotations is refused (422), as Superset does. */
-export async function deleteLayers(
-  ctx: AppContext,
-  request: FastifyRequest,
-  ids: number[],
-  bulk: boolean,
-) {
-  requirePermission(request, ...WRITE);
+export async function deleteLayers(ctx: AppContext, actor: Actor, ids: number[], bulk: boolean) {
+  requirePermission(actor, ...WRITE);
   const unique = [...new Set(ids)];
   for (const id of unique) await existingLayer(ctx, id);
   if ((await annotationRepository.countAnnotations(ctx.store.db, unique)) > 0)
@@ -258,11 +255,11 @@ export async function deleteLayers(
 
 export async function listAnnotations(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   layerId: number,
   q: ListQuery,
 ) {
-  requirePermission(request, ...READ);
+  requirePermission(actor, ...READ);
   const layer = await existingLayer(ctx, layerId);
   const rows = await annotationRepository.annotations(ctx.store.db, layerId);
   const users = await usersOf(ctx, rows);
@@ -291,13 +288,8 @@ export async function listAnnotations(
   );
 }
 
-export async function getAnnotation(
-  ctx: AppContext,
-  request: FastifyRequest,
-  layerId: number,
-  id: number,
-) {
-  requirePermission(request, ...READ);
+export async function getAnnotation(ctx: AppContext, actor: Actor, layerId: number, id: number) {
+  requirePermission(actor, ...READ);
   const layer = await existingLayer(ctx, layerId);
   const row = await annotationRepository.annotation(ctx.store.db, layerId, id);
   if (!row) throw notFound();
@@ -316,13 +308,21 @@ async function checkAnnotation(
     throw invalid('short_descr', ANNOTATION_DESCR_EXISTS_MESSAGE);
 }
 
+function assertAnnotationLengths(body: AnnotationUpdateBody): void {
+  assertLengths({
+    long_descr: [body.long_descr, MAX_TEXT],
+    json_metadata: [body.json_metadata, MAX_TEXT],
+  });
+}
+
 export async function createAnnotation(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   layerId: number,
   body: AnnotationBody,
 ) {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertAnnotationLengths(body);
   await existingLayer(ctx, layerId);
   const write: AnnotationWrite = {
     short_descr: body.short_descr,
@@ -332,23 +332,19 @@ export async function createAnnotation(
     json_metadata: body.json_metadata ?? null,
   };
   await checkAnnotation(ctx, layerId, write);
-  const id = await annotationRepository.insertAnnotation(
-    ctx.store.db,
-    layerId,
-    write,
-    request.user?.id ?? null,
-  );
+  const id = await annotationRepository.insertAnnotation(ctx.store.db, layerId, write, actor);
   return { id, result: { ...body, layer: layerId } };
 }
 
 export async function updateAnnotation(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   layerId: number,
   id: number,
   body: AnnotationUpdateBody,
 ) {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertAnnotationLengths(body);
   await existingLayer(ctx, layerId);
   const row = await annotationRepository.annotation(ctx.store.db, layerId, id);
   if (!row) throw notFound();
@@ -360,18 +356,18 @@ export async function updateAnnotation(
     json_metadata: body.json_metadata === undefined ? row.json_metadata : body.json_metadata,
   };
   await checkAnnotation(ctx, layerId, merged, id);
-  await annotationRepository.updateAnnotation(ctx.store.db, id, merged, request.user?.id ?? null);
+  await annotationRepository.updateAnnotation(ctx.store.db, id, merged, actor);
   return { id, result: { ...body } };
 }
 
 export async function deleteAnnotations(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   layerId: number,
   ids: number[],
   bulk: boolean,
 ) {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
   await existingLayer(ctx, layerId);
   const unique = [...new Set(ids)];
   for (const id of unique)

@@ -1,11 +1,10 @@
 import { badRequest, forbidden } from '@tessera/shared/errors';
 import { hasPermission } from '@tessera/shared/permissions';
 import { formatWall } from '@tessera/shared/time-range/index';
-import type { FastifyRequest } from 'fastify';
 import { annotationRepository } from '../annotations/repository.ts';
 import { annotationsInRange } from '../annotations/service.ts';
 import type { AppContext } from '../context.ts';
-import { rolesOf } from '../security/currentUser.ts';
+import { type Actor, rolesOf } from '../security/actor.ts';
 
 /**
  * `annotation_data` of a chart answer for native annotation layers (`sourceType: "NATIVE"`,
@@ -26,7 +25,7 @@ const epoch = (text: string | null) => (text ? Date.parse(`${text.slice(0, 19)}Z
 
 export async function nativeAnnotationData(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   layers: ReadonlyArray<Record<string, unknown>> | null | undefined,
   range: { since: Date | null; until: Date | null },
 ): Promise<AnnotationData> {
@@ -34,7 +33,7 @@ export async function nativeAnnotationData(
   const data: AnnotationData = {};
   if (native.length === 0) return data;
   const names = native.map((layer) => String(layer.name ?? layer.value));
-  if (!hasPermission(rolesOf(request), 'can_read', 'Annotation')) {
+  if (!hasPermission(rolesOf(actor), 'can_read', 'Annotation')) {
     throw forbidden(
       `You do not have permission to read the annotation layer ${names.map((n) => `"${n}"`).join(', ')} (can_read on Annotation)`,
     );

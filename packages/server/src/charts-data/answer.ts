@@ -2,6 +2,7 @@ import type { GenericDataType } from '@tessera/shared/api/chartData';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { TypeGeneric } from '../engines/types.ts';
+import { spreadsheetSafe } from '../platform/spreadsheetSafe.ts';
 import {
   type Cell,
   column,
@@ -55,23 +56,29 @@ function wallText(ms: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/**
+ * A cell as a download holds it. Text (and the column names, which labels a user typed become)
+ * goes through `spreadsheetSafe`, so a stored `=HYPERLINK(...)` opens as text, not a formula.
+ */
 function exportCell(value: Cell | unknown, type: GenericDataType): unknown {
   if (type === 2 && typeof value === 'number') return wallText(value);
-  if (Array.isArray(value)) return JSON.stringify(value);
-  return value;
+  if (Array.isArray(value)) return spreadsheetSafe(JSON.stringify(value));
+  return spreadsheetSafe(value);
 }
+
+const headerOf = (part: DataPart) => part.colnames.map((name) => spreadsheetSafe(name));
 
 export function toCsv(part: DataPart): string {
   const rows = part.data.map((row) =>
     part.colnames.map((name, i) => exportCell(row[name], part.coltypes[i] as GenericDataType)),
   );
-  return stringify([part.colnames, ...rows]);
+  return stringify([headerOf(part), ...rows]);
 }
 
 export async function toXlsx(part: DataPart): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Sheet1');
-  sheet.addRow(part.colnames);
+  sheet.addRow(headerOf(part));
   for (const row of part.data) {
     sheet.addRow(
       part.colnames.map((name, i) => exportCell(row[name], part.coltypes[i] as GenericDataType)),

@@ -5,11 +5,9 @@ import {
   QueryContext,
 } from '@tessera/shared/api/chartData';
 import { badRequest, isTesseraError, TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Cache } from '../platform/cache/index.ts';
 import { humaniseZodMessage } from '../platform/http.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { chartData } from './service.ts';
 
 /**
@@ -56,8 +54,7 @@ function invalidEntry(issues: ReadonlyArray<{ path: PropertyKey[]; message: stri
 
 async function runEntry(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   raw: unknown,
   force: boolean,
 ): Promise<ChartDataBatchEntry> {
@@ -66,29 +63,28 @@ async function runEntry(
     if (!parsed.success) throw invalidEntry(parsed.error.issues);
     const format = parsed.data.result_format ?? 'json';
     if (format !== 'json') throw badRequest(BATCH_JSON_ONLY_MESSAGE);
-    const outcome = await chartData(ctx, cache, request, parsed.data, { force });
+    const outcome = await chartData(ctx, actor, parsed.data, { force });
     return { status: 200, result: outcome.results as ChartDataAnswer['result'] };
   } catch (error) {
     if (isTesseraError(error)) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status >= 500) actor.log.error({ err: error }, error.message);
       return { status: error.status, ...error.toBody() } as ChartDataBatchEntry;
     }
-    request.log.error({ err: error }, 'chart data batch entry failed');
+    actor.log.error({ err: error }, 'chart data batch entry failed');
     return { status: 500, message: 'Internal server error' };
   }
 }
 
 export async function chartDataBatch(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   queries: readonly unknown[],
   options: { force: boolean },
 ): Promise<ChartDataBatchAnswer> {
   // Checked once up front as well, so a caller with no chart access gets one 401/403, not N.
-  requirePermission(request, 'can_read', 'Chart');
+  requirePermission(actor, 'can_read', 'Chart');
   const result = await mapLimited(queries, BATCH_CONCURRENCY, (raw) =>
-    runEntry(ctx, cache, request, raw, options.force),
+    runEntry(ctx, actor, raw, options.force),
   );
   return { result };
 }

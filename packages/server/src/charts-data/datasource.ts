@@ -1,8 +1,7 @@
 import { badRequest, forbidden, isTesseraError, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { type DashboardContext, dashboardGrantsDataset } from '../dashboards/dataGrant.ts';
-import { canSeeDatabase, principalOf } from '../databases/access.ts';
+import { canSeeDatabase } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
 import { canAccessDataset } from '../datasets/access.ts';
@@ -11,7 +10,7 @@ import { readVirtualColumns } from '../datasets/source.ts';
 import { typeGenericOf } from '../datasets/typeGeneric.ts';
 import type { DatasetForQuery } from '../query-engine/types.ts';
 import { rlsClausesOf } from '../rls/service.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission, rolesOf } from '../security/actor.ts';
 import { queryRepository } from '../sqllab/repository.ts';
 import { tokenizeOptions } from '../sqllab/statements.ts';
 import { splitStatements } from '../sqllab/tokens.ts';
@@ -73,16 +72,30 @@ export function parseDatasourceId(raw: number | string, type: string): number {
  */
 async function assertDataAccess(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   dataset: LoadedDataset,
   dashboard: DashboardContext | null,
 ) {
-  if (canAccessDataset(principalOf(request), dataset, request.user?.id)) return;
-  if (dashboard && (await dashboardGrantsDataset(ctx, request, dashboard, dataset.row.id))) return;
+  if (canAccessDataset(rolesOf(actor), dataset, actor.user?.id)) return;
+  if (dashboard && (await dashboardGrantsDataset(ctx, actor, dashboard, dataset.row.id))) return;
   throw forbidden(
     `This endpoint requires the datasource ${dataset.row.table_name}, database or \`all_datasource_access\` permission`,
     { errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR' },
   );
+}
+
+function rlsSubjectOf(actor: Actor) {
+  const user = actor.user;
+  return user
+    ? { id: user.id, username: user.username, email: user.email, roles: user.roles }
+    : { roles: actor.roles };
+}
+
+/** A guest token's own row filters: those for this dataset, and those for every dataset. */
+function guestClauses(actor: Actor, datasetId: number): string[] {
+  return (actor.guest?.rls ?? [])
+    .filter((rule) => rule.dataset === undefined || rule.dataset === datasetId)
+    .map((rule) => `(${rule.clause})`);
 }
 
 /** The compiler's view of a loaded dataset: active columns, metrics, virtual SQL. */
@@ -140,22 +153,19 @@ function derivedOf(dataset: LoadedDataset) {
 
 async function tableSource(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   dashboard: DashboardContext | null,
 ): Promise<ChartSource> {
-  requirePermission(request, 'can_read', 'Chart');
+  requirePermission(actor, 'can_read', 'Chart');
   const snapshot = await datasetSnapshot(ctx.store, id, derivedOf);
   if (!snapshot) throw notFound();
   const { dataset, derived } = snapshot;
-  await assertDataAccess(ctx, request, dataset, dashboard);
-  const user = request.user;
-  const rlsClauses = rlsClausesOf(
-    snapshot.rlsRules,
-    user
-      ? { id: user.id, username: user.username, email: user.email, roles: user.roles }
-      : { roles: request.publicRoles },
-  );
+  await assertDataAccess(ctx, actor, dataset, dashboard);
+  const rlsClauses = [
+    ...rlsClausesOf(snapshot.rlsRules, rlsSubjectOf(actor)),
+    ...guestClauses(actor, dataset.row.id),
+  ];
   return {
     kind: 'table',
     id: dataset.row.id,
@@ -172,17 +182,13 @@ async function tableSource(
   };
 }
 
-async function querySource(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<ChartSource> {
-  requirePermission(request, 'can_read', 'Chart');
+async function querySource(ctx: AppContext, actor: Actor, id: number): Promise<ChartSource> {
+  requirePermission(actor, 'can_read', 'Chart');
   const row = await queryRepository.get(ctx.store.db, id);
   // Another user's query is as absent as a missing one: its SQL and results are theirs.
-  if (!row || row.user_id === null || row.user_id !== request.user?.id) throw notFound();
+  if (!row || row.user_id === null || row.user_id !== actor.user?.id) throw notFound();
   const database = await databaseRepository.get(ctx.store.db, row.database_id);
-  if (!database || !canSeeDatabase(principalOf(request), database)) throw notFound();
+  if (!database || !canSeeDatabase(rolesOf(actor), database)) throw notFound();
   const dialect = lookupSpec(database.engine).dialect;
   const statements = splitStatements(row.executed_sql ?? row.sql, tokenizeOptions(dialect));
   const sql = statements[statements.length - 1];
@@ -236,11 +242,11 @@ async function querySource(
  */
 export async function resolveSource(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   datasource: { kind: DatasourceKind; id: number },
   dashboard: DashboardContext | null = null,
 ): Promise<ChartSource> {
   return datasource.kind === 'query'
-    ? querySource(ctx, request, datasource.id)
-    : tableSource(ctx, request, datasource.id, dashboard);
+    ? querySource(ctx, actor, datasource.id)
+    : tableSource(ctx, actor, datasource.id, dashboard);
 }

@@ -1,8 +1,7 @@
 import { type QueryContext, QueryObject } from '@tessera/shared/api/chartData';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Cache } from '../platform/cache/index.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { chartRepository } from './repository.ts';
 import { chartData, type QueryResult } from './service.ts';
 
@@ -127,18 +126,17 @@ function datasourceOf(
 /** `POST /superset/explore_json/`: the legacy payload of a viz, for the generic case. */
 export async function exploreJson(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   formData: FormData,
   options: { force: boolean; path: { type?: string; id?: string } },
 ): Promise<QueryResult> {
+  requirePermission(actor, 'can_read', 'Chart');
   if (Object.keys(formData).length === 0) throw badRequest('form_data is required');
   await checkSliceId(ctx, formData);
   const query = queryObjectFromFormData(formData);
   const outcome = await chartData(
     ctx,
-    cache,
-    request,
+    actor,
     {
       datasource: datasourceOf(formData, options.path),
       queries: [query],

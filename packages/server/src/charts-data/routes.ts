@@ -1,23 +1,15 @@
-import {
-  ChartDataBatchBody,
-  QueryContext,
-  QueryContext as QueryContextSchema,
-} from '@tessera/shared/api/chartData';
-import { badRequest, notFound } from '@tessera/shared/errors';
+import { ChartDataBatchBody, QueryContext } from '@tessera/shared/api/chartData';
+import { notFound } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { visibleChart } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
-import { type Cache, createCache } from '../platform/cache/index.ts';
-import { requirePermission } from '../security/currentUser.ts';
-import { toCsv, toXlsx } from './answer.ts';
 import { chartDataBatch } from './batch.ts';
 import { rememberJsonBodies } from './bodyMemo.ts';
-import { checkSliceId, exploreJson, parseFormData } from './legacy.ts';
-import { chartRepository } from './repository.ts';
+import { postChartData, savedChartData } from './endpoints.ts';
+import { exploreJson, parseFormData } from './legacy.ts';
 import { datasourceSamples, SamplesPayload } from './samples.ts';
-import { cachedChartData, chartData } from './service.ts';
+import { cachedChartData } from './service.ts';
 
 const ChartDataQueryString = z.looseObject({
   form_data: z.string().optional(),
@@ -32,48 +24,29 @@ const sendJson = (reply: FastifyReply, results: string[]) =>
 const truthy = (value: string | undefined) =>
   value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
 
-/** `POST /api/v1/chart/data` and `GET /api/v1/chart/data/{cache_key}`. */
-export function chartDataRoutes(
-  ctx: AppContext,
-  cache: Cache = createCache(ctx.config),
-): FastifyPluginAsync {
+/**
+ * `POST /api/v1/chart/data`, `GET /api/v1/chart/data/{cache_key}` and their relatives: thin
+ * handlers over the services. The cache is the context's (`ctx.dataCache`), closed by app.ts.
+ */
+export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     rememberJsonBodies(app);
     const api = app.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onClose', async () => {
-      await cache.close();
-    });
 
     api.post(
       '/api/v1/chart/data',
       { schema: { body: QueryContext, querystring: ChartDataQueryString, tags: ['Charts'] } },
       async (request, reply) => {
-        const formData = parseFormData(request.query.form_data);
-        await checkSliceId(ctx, formData);
-        const body = request.body;
-        if (body.result_format === 'csv' || body.result_format === 'xlsx') {
-          requirePermission(request, 'can_csv', 'Superset');
-        }
-        const outcome = await chartData(ctx, cache, request, body, {
+        const answer = await postChartData(ctx, request.actor, request.body, {
           force: truthy(request.query.force),
-          dashboard: { dashboardId: request.query.dashboard_id, sliceId: formData.slice_id },
+          formData: request.query.form_data,
+          dashboardId: request.query.dashboard_id,
         });
-        if (outcome.format === 'json') return sendJson(reply, outcome.json);
-        const [part] = outcome.parts;
-        if (outcome.parts.length !== 1 || !part) {
-          throw badRequest('A CSV or XLSX export takes exactly one query');
-        }
-        const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '');
-        if (outcome.format === 'csv') {
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="chart_data_${stamp}.csv"`)
-            .send(toCsv(part));
-        }
+        if (answer.kind === 'json') return sendJson(reply, answer.json);
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="chart_data_${stamp}.xlsx"`)
-          .send(await toXlsx(part));
+          .type(answer.contentType)
+          .header('content-disposition', `attachment; filename="${answer.filename}"`)
+          .send(answer.body);
       },
     );
 
@@ -84,7 +57,7 @@ export function chartDataRoutes(
         schema: { body: ChartDataBatchBody, querystring: ChartDataQueryString, tags: ['Charts'] },
       },
       async (request) =>
-        chartDataBatch(ctx, cache, request, request.body.queries, {
+        chartDataBatch(ctx, request.actor, request.body.queries, {
           force: truthy(request.query.force),
         }),
     );
@@ -107,8 +80,7 @@ export function chartDataRoutes(
       async (request) =>
         datasourceSamples(
           ctx,
-          cache,
-          request,
+          request.actor,
           { ...request.query, force: truthy(request.query.force) },
           request.body,
         ),
@@ -128,7 +100,7 @@ export function chartDataRoutes(
       const formData = parseFormData(
         fromBody !== undefined && fromBody !== '' ? fromBody : request.query.form_data,
       );
-      return exploreJson(ctx, cache, request, formData, {
+      return exploreJson(ctx, request.actor, formData, {
         force: truthy(request.query.force),
         path,
       });
@@ -165,34 +137,20 @@ export function chartDataRoutes(
           tags: ['Charts'],
         },
       },
-      async (request, reply) => {
-        requirePermission(request, 'can_read', 'Chart');
-        // A chart the caller may not see answers 404 before anything about it is revealed.
-        await visibleChart(ctx, request, request.params.pk);
-        const chart = await chartRepository.get(ctx.store, request.params.pk);
-        if (!chart) throw notFound('Chart not found');
-        let stored: unknown = null;
-        try {
-          stored = chart.query_context ? JSON.parse(chart.query_context) : null;
-        } catch {
-          stored = null;
-        }
-        const parsed = QueryContextSchema.safeParse(stored);
-        if (!parsed.success) {
-          throw badRequest('Chart has no query context saved. Please save the chart again.');
-        }
-        const outcome = await chartData(ctx, cache, request, parsed.data, {
-          force: truthy(request.query.force),
-        });
-        return sendJson(reply, outcome.json);
-      },
+      async (request, reply) =>
+        sendJson(
+          reply,
+          await savedChartData(ctx, request.actor, request.params.pk, {
+            force: truthy(request.query.force),
+          }),
+        ),
     );
 
     api.get(
       '/api/v1/chart/data/:cache_key',
       { schema: { params: z.object({ cache_key: z.string() }), tags: ['Charts'] } },
       async (request) => {
-        const result = await cachedChartData(ctx, cache, request, request.params.cache_key);
+        const result = await cachedChartData(ctx, request.actor, request.params.cache_key);
         if (!result) throw notFound('Cached data not found');
         return { result: [result] };
       },

@@ -5,11 +5,9 @@ import {
   QueryObjectFilter,
 } from '@tessera/shared/api/chartData';
 import { TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import type { Cache } from '../platform/cache/index.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { chartData, type QueryResult } from './service.ts';
 
 /**
@@ -45,12 +43,11 @@ function rangeError(field: string, max: number): TesseraError {
 
 export async function datasourceSamples(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   params: SamplesParams,
   payload: SamplesPayload,
 ): Promise<{ result: QueryResult }> {
-  requirePermission(request, 'can_read', 'Datasource');
+  requirePermission(actor, 'can_read', 'Datasource');
   const limit = ctx.config.samplesRowLimit;
   const perPage = params.per_page ?? limit;
   const page = params.page ?? 1;
@@ -76,15 +73,13 @@ export async function datasourceSamples(
   });
   const samples = await chartData(
     ctx,
-    cache,
-    request,
+    actor,
     context({ ...base, row_limit: perPage, row_offset: (page - 1) * perPage }, 'samples'),
     { force: params.force },
   );
   const count = await chartData(
     ctx,
-    cache,
-    request,
+    actor,
     context(
       {
         ...base,

@@ -4,21 +4,21 @@ import type {
   ResultFormat,
   ResultType,
 } from '@tessera/shared/api/chartData';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { dashboardContextOf } from '../dashboards/dataGrant.ts';
 import { TIME_GRAIN_NAMES, type TimeGrain } from '../engines/timeGrains.ts';
-import type { Cache } from '../platform/cache/index.ts';
 import { deepFreeze } from '../platform/deepFreeze.ts';
 import { type CompiledQuery, compileQuery } from '../query-engine/compiler.ts';
 import { queryDialectFor } from '../query-engine/dialects/index.ts';
 import { applyPostProcessing, checkPostProcessing } from '../query-engine/postprocessing/index.ts';
 import { parseTimeOffset } from '../query-engine/timeOffsets.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { nativeAnnotationData } from './annotations.ts';
 import { type DataPart, dataPart } from './answer.ts';
 import { cacheTimeout, chartDataCacheKey, hasTemplateText, queryJsonOf } from './cacheKey.ts';
 import { type ChartSource, parseDatasource, resolveSource } from './datasource.ts';
 import { runSql } from './execute.ts';
+import { checkInputSizes } from './inputLimits.ts';
 import { latestPartitionsFor } from './partitions.ts';
 import { withTimeOffsets } from './timeOffsets.ts';
 
@@ -52,6 +52,8 @@ interface CachedEntry {
   /** The datasource, re-checked when the entry is read by its key. */
   dataset_id: number;
   datasource_type?: 'table' | 'query';
+  /** Who the entry was computed for, as its key has it (see `Audience`). */
+  audience?: Audience;
   cached_dttm: string;
   result: QueryResult;
 }
@@ -108,22 +110,23 @@ function effectiveQuery(
 
 export async function chartData(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   body: QueryContext,
   options: ChartDataOptions,
 ): Promise<ChartDataOutcome> {
   const source = await resolveSource(
     ctx,
-    request,
+    actor,
     parseDatasource(body.datasource.id, body.datasource.type),
     dashboardContextOf(body.form_data, options.dashboard),
   );
+  // After the access checks (an anonymous caller hears 401 first), before anything compiles.
+  checkInputSizes(body);
   const dialect = queryDialectFor(source.database.engine);
   const format: ResultFormat = body.result_format ?? 'json';
   const force = options.force || body.force === true;
   for (const query of body.queries) checkPostProcessing(query.post_processing);
-  const user = request.user;
+  const user = actor.user;
   const rls = source.rlsClauses;
   const forQuery = source.forQuery;
   const userDependent = source.templated || rls.length > 0;
@@ -186,21 +189,25 @@ export async function chartData(
     // An entry is only ever stored after its query compiled, and everything compiling depends on
     // is in the key, so a hit cannot hide a refusal.
     const queryJson = queryJsonOf(rawQuery);
+    const audience: Audience = {
+      rls,
+      user: userDependent || hasTemplateText(queryJson) ? (user?.id ?? null) : null,
+    };
     const key = chartDataCacheKey({
       queryJson,
       datasourceId: source.kind === 'query' ? `query:${source.id}` : source.id,
       // A new partition changes what LATEST PARTITION means, so it is part of the key.
       datasourceVersion: latestPartitions ? [source.version, latestPartitions] : source.version,
-      rlsClauses: rls,
+      rlsClauses: audience.rls,
       resultType: type,
-      userId: userDependent || hasTemplateText(queryJson) ? (user?.id ?? null) : null,
+      userId: audience.user,
     });
     const timeout = cacheTimeout(
       [body.custom_cache_timeout, source.cacheTimeout, source.database.cache_timeout],
       ctx.config.dataCacheTimeout,
     );
     const useCache = CACHED_TYPES.has(type) && timeout >= 0;
-    const read = useCache && !force ? await readCache(ctx, cache, key) : null;
+    const read = useCache && !force ? await readCache(ctx, key) : null;
     const entry = read?.entry;
     const wantsAnnotations = !raw && type !== 'results';
     if (entry) {
@@ -208,7 +215,7 @@ export async function chartData(
       // then is the time range (resolved now, for relative ranges) worth compiling for.
       const annotationData =
         wantsAnnotations && hasNativeLayers(query.annotation_layers)
-          ? await annotationsFor(ctx, request, query, compile(query))
+          ? await annotationsFor(ctx, actor, query, compile(query))
           : null;
       const fresh = {
         ...(annotationData ? { annotation_data: annotationData } : {}),
@@ -224,7 +231,7 @@ export async function chartData(
     }
     const compiled = compile(query);
     const annotationData = wantsAnnotations
-      ? await annotationsFor(ctx, request, query, compiled)
+      ? await annotationsFor(ctx, actor, query, compiled)
       : null;
     const runCompiled = (c: CompiledQuery) =>
       runSql(ctx, source.database.id, c.sql, {
@@ -278,10 +285,11 @@ export async function chartData(
       const stored: CachedEntry = {
         dataset_id: source.id,
         datasource_type: source.kind,
+        audience,
         cached_dttm: nowText(),
         result,
       };
-      await writeCache(ctx, cache, key, stored, timeout);
+      await writeCache(ctx, key, stored, timeout);
     }
     results.push(result);
     json.push(JSON.stringify(result));
@@ -295,11 +303,11 @@ const hasNativeLayers = (layers: QueryObject['annotation_layers']) =>
 
 function annotationsFor(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   query: QueryObject,
   compiled: CompiledQuery,
 ) {
-  return nativeAnnotationData(ctx, request, query.annotation_layers, {
+  return nativeAnnotationData(ctx, actor, query.annotation_layers, {
     since: compiled.fromDttm,
     until: compiled.toDttm,
   });
@@ -366,9 +374,9 @@ function parseEntry(key: string, text: string): CacheRead {
   return read;
 }
 
-async function readCache(ctx: AppContext, cache: Cache, key: string): Promise<CacheRead | null> {
+async function readCache(ctx: AppContext, key: string): Promise<CacheRead | null> {
   try {
-    const text = await cache.get(key);
+    const text = await ctx.dataCache.get(key);
     return text ? parseEntry(key, text) : null;
   } catch (error) {
     // A cache outage slows answers down; it must not fail them.
@@ -377,32 +385,52 @@ async function readCache(ctx: AppContext, cache: Cache, key: string): Promise<Ca
   }
 }
 
-async function writeCache(
-  ctx: AppContext,
-  cache: Cache,
-  key: string,
-  entry: CachedEntry,
-  timeout: number,
-) {
+async function writeCache(ctx: AppContext, key: string, entry: CachedEntry, timeout: number) {
   try {
-    await cache.set(key, JSON.stringify(entry), timeout);
+    await ctx.dataCache.set(key, JSON.stringify(entry), timeout);
   } catch (error) {
     ctx.logger.warn({ error: (error as Error)?.name }, 'chart data cache write failed');
   }
 }
 
-/** `GET /api/v1/chart/data/{cache_key}`: a cached answer, after the same access check. */
+/**
+ * Whom an entry was computed for: the row-level security clauses applied and, when templates or
+ * RLS may read the user, the user. Both are in the key, so `POST` never serves one caller's rows
+ * to another; reading by key must check them again, since the key is all the caller brings.
+ */
+interface Audience {
+  rls: readonly string[];
+  user: number | null;
+}
+
+function sameAudience(stored: Audience | undefined, caller: Audience): boolean {
+  // Entries written before audiences were stored cannot be matched: recompute instead.
+  if (!stored || !Array.isArray(stored.rls)) return false;
+  if ((stored.user ?? null) !== null && stored.user !== caller.user) return false;
+  const mine = [...caller.rls].sort();
+  const theirs = [...stored.rls].sort();
+  return mine.length === theirs.length && mine.every((clause, i) => clause === theirs[i]);
+}
+
+/**
+ * `GET /api/v1/chart/data/{cache_key}`: a cached answer, only to a caller who may read its
+ * datasource now and whose row-level security (and user, where the entry depends on it) is the
+ * one the entry was computed with. Any other caller gets the same 404 as a missing entry, so a
+ * key learnt from someone else reveals neither their rows nor that the entry exists.
+ */
 export async function cachedChartData(
   ctx: AppContext,
-  cache: Cache,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
 ): Promise<QueryResult | null> {
-  const entry = (await readCache(ctx, cache, key))?.entry;
+  requirePermission(actor, 'can_read', 'Chart');
+  const entry = (await readCache(ctx, key))?.entry;
   if (!entry || typeof entry.dataset_id !== 'number' || !entry.result) return null;
-  await resolveSource(ctx, request, {
+  const source = await resolveSource(ctx, actor, {
     kind: entry.datasource_type ?? 'table',
     id: entry.dataset_id,
   });
+  const caller = { rls: source.rlsClauses, user: actor.user?.id ?? null };
+  if (!sameAudience(entry.audience, caller)) return null;
   return { ...entry.result, cache_key: key, is_cached: true, cached_dttm: entry.cached_dttm };
 }

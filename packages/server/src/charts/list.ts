@@ -9,11 +9,10 @@ import {
 } from '@tessera/shared/api/charts';
 import type { ListFilter, ListQuery } from '@tessera/shared/api/common';
 import { badRequest } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { pickFields } from '../datasets/present.ts';
 import { compareBy, labelOf, listEnvelope } from '../platform/listing.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { type ChartRecord, canSeeChart, loadCharts } from './model.ts';
 import { toListRow } from './present.ts';
 import { chartRepository } from './repository.ts';
@@ -139,11 +138,11 @@ function sortKey(column: ChartOrderColumn): (e: Entry) => unknown {
 
 export async function listCharts(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<ChartListAnswer> {
-  requirePermission(request, 'can_read', 'Chart');
-  const user = requireUser(request);
+  requirePermission(actor, 'can_read', 'Chart');
+  const user = requireUser(actor);
   const order = (q.order_column ?? 'changed_on_delta_humanized') as ChartOrderColumn;
   if (!(CHART_ORDER_COLUMNS as readonly string[]).includes(order)) {
     throw badRequest(`Not a valid rison schema: order_column: ${order} is not allowed`);
@@ -156,7 +155,7 @@ export async function listCharts(
   const { records, lookups } = await loadCharts(ctx, rows);
   const now = new Date();
   const entries = records
-    .filter((record) => canSeeChart(request, record))
+    .filter((record) => canSeeChart(actor, record))
     .map((record) => ({ id: record.row.id, record, row: toListRow(record, lookups, now) }))
     .filter((entry) => predicates.every((p) => p(entry)));
   entries.sort(compareBy<Entry>(sortKey(order), q.order_direction ?? 'desc'));

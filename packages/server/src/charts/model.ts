@@ -1,10 +1,9 @@
 import { isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { principalOf } from '../databases/access.ts';
 import { canAccessDataset } from '../datasets/access.ts';
 import { type LoadedDataset, loadDatasets } from '../datasets/model.ts';
 import { datasetRepository } from '../datasets/repository.ts';
+import { type Actor, rolesOf } from '../security/actor.ts';
 import { chartRepository, type DashboardRef, type Person, type SliceRow } from './repository.ts';
 
 /**
@@ -78,14 +77,14 @@ export async function loadCharts(
  * (datasource, schema or database grants, all_datasource_access, or owning the dataset), as
  * Superset's ChartFilter decides. A chart whose dataset is gone is visible to admins only.
  */
-export function canSeeChart(request: FastifyRequest, record: ChartRecord): boolean {
-  const principal = principalOf(request);
+export function canSeeChart(actor: Actor, record: ChartRecord): boolean {
+  const principal = rolesOf(actor);
   if (isAdmin(principal)) return true;
-  return record.dataset !== null && canAccessDataset(principal, record.dataset, request.user?.id);
+  return record.dataset !== null && canAccessDataset(principal, record.dataset, actor.user?.id);
 }
 
-export function isChartOwner(request: FastifyRequest, record: ChartRecord): boolean {
-  if (isAdmin(principalOf(request))) return true;
-  const userId = request.user?.id;
+export function isChartOwner(actor: Actor, record: ChartRecord): boolean {
+  if (isAdmin(rolesOf(actor))) return true;
+  const userId = actor.user?.id;
   return typeof userId === 'number' && record.ownerIds.includes(userId);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ChangedStamp, CreatedStamp } from '../platform/metadata/audit.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 import type { DbSlice } from './tables.ts';
@@ -50,38 +51,37 @@ export const chartRepository = {
     return db.selectFrom('slices').selectAll().where('id', 'in', ids).orderBy('id').execute();
   },
 
-  async insert(db: Db, write: SliceWrite, actorId: number): Promise<number> {
-    const now = nowIso();
+  /** Inserts a chart stamped by `stamp`; `uuid` is its identity across instances (random when omitted). */
+  async insert(db: Db, write: SliceWrite, stamp: CreatedStamp, uuid?: string): Promise<number> {
     const row = await db
       .insertInto('slices')
       .values({
         ...write,
-        uuid: randomUUID(),
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-        last_saved_at: now,
-        last_saved_by_fk: actorId,
+        ...stamp,
+        uuid: uuid ?? randomUUID(),
+        last_saved_at: stamp.changed_on,
+        last_saved_by_fk: stamp.changed_by_fk,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
-  async update(db: Db, id: number, write: Updateable<DbSlice>, actorId: number): Promise<void> {
-    const now = nowIso();
+  async update(db: Db, id: number, write: Updateable<DbSlice>, stamp: ChangedStamp): Promise<void> {
     await db
       .updateTable('slices')
       .set({
         ...write,
-        changed_by_fk: actorId,
-        changed_on: now,
-        last_saved_at: now,
-        last_saved_by_fk: actorId,
+        ...stamp,
+        last_saved_at: stamp.changed_on,
+        last_saved_by_fk: stamp.changed_by_fk,
       })
       .where('id', '=', id)
       .execute();
+  },
+
+  async getByUuid(db: Db, uuid: string): Promise<SliceRow | undefined> {
+    return db.selectFrom('slices').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   },
 
   async delete(db: Db, ids: number[]): Promise<void> {
@@ -179,11 +179,11 @@ export const chartRepository = {
     db: Db,
     dashboardId: number,
     positionJson: string,
-    actorId: number,
+    stamp: ChangedStamp,
   ): Promise<void> {
     await db
       .updateTable('dashboards')
-      .set({ position_json: positionJson, changed_on: nowIso(), changed_by_fk: actorId })
+      .set({ position_json: positionJson, ...stamp })
       .where('id', '=', dashboardId)
       .execute();
   },

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { pickFields } from '../datasets/present.ts';
 import { parseQ } from '../platform/http.ts';
+import { preconditionOf } from './conflict.ts';
 import { listCharts } from './list.ts';
 import {
   addFavorite,
@@ -37,6 +38,10 @@ import {
 const BASE = '/api/v1/chart';
 const tags = ['Charts'];
 const QParam = z.object({ q: z.string().optional() });
+/** `last_modified_time`: when the chart the client edited was last changed (epoch seconds). */
+const ChartSaveBody = ChartUpdateBody.extend({ last_modified_time: z.number().optional() });
+/** A save's answer also says when the chart was changed, for the client's next save. */
+const ChartSaveAnswer = ChartWriteAnswer.extend({ last_modified_time: z.number() });
 
 /** `/api/v1/chart/` (but `/data`, which charts-data serves): thin handlers over service.ts. */
 export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -46,14 +51,14 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: ChartListAnswer } } },
-      async (request) => listCharts(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listCharts(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.post(
       `${BASE}/`,
-      { schema: { tags, body: ChartCreateBody, response: { 201: ChartWriteAnswer } } },
+      { schema: { tags, body: ChartCreateBody, response: { 201: ChartSaveAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createChart(ctx, request, request.body)),
+        reply.status(201).send(await createChart(ctx, request.actor, request.body)),
     );
 
     r.delete(
@@ -62,7 +67,7 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         if (!request.query.q)
           throw badRequest('Not a valid rison argument: list the ids to delete');
-        return deleteCharts(ctx, request, parseQ(ChartBulkDeleteQuery, request.query.q));
+        return deleteCharts(ctx, request.actor, parseQ(ChartBulkDeleteQuery, request.query.q));
       },
     );
 
@@ -70,7 +75,7 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
       `${BASE}/favorite_status/`,
       { schema: { tags, querystring: QParam, response: { 200: FavoriteStatusAnswer } } },
       async (request) =>
-        favoriteStatus(ctx, request, parseQ(FavoriteStatusQuery, request.query.q ?? '!()')),
+        favoriteStatus(ctx, request.actor, parseQ(FavoriteStatusQuery, request.query.q ?? '!()')),
     );
 
     r.get(
@@ -83,7 +88,7 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: RelatedAnswer },
         },
       },
-      async (request) => relatedUsers(ctx, request, parseQ(RelatedQuery, request.query.q)),
+      async (request) => relatedUsers(ctx, request.actor, parseQ(RelatedQuery, request.query.q)),
     );
 
     r.get(
@@ -93,7 +98,7 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const q = parseQ(ChartShowQuery, request.query.q);
-        const item = await getChart(ctx, request, request.params.pk);
+        const item = await getChart(ctx, request.actor, request.params.pk);
         const full = item as unknown as Record<string, unknown>;
         const result = q.columns && q.columns.length > 0 ? pickFields(full, q.columns) : full;
         return { id: item.id, result };
@@ -106,29 +111,36 @@ export function chartRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           params: IdParam,
-          body: ChartUpdateBody,
-          response: { 200: ChartWriteAnswer },
+          body: ChartSaveBody,
+          response: { 200: ChartSaveAnswer },
         },
       },
-      async (request) => updateChart(ctx, request, request.params.pk, request.body),
+      async (request) => {
+        const { last_modified_time, ...body } = request.body;
+        const precondition = preconditionOf(
+          last_modified_time,
+          request.headers['if-unmodified-since'],
+        );
+        return updateChart(ctx, request.actor, request.params.pk, body, precondition);
+      },
     );
 
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteChart(ctx, request, request.params.pk),
+      async (request) => deleteChart(ctx, request.actor, request.params.pk),
     );
 
     r.post(
       `${BASE}/:pk/favorites/`,
       { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => addFavorite(ctx, request, request.params.pk),
+      async (request) => addFavorite(ctx, request.actor, request.params.pk),
     );
 
     r.delete(
       `${BASE}/:pk/favorites/`,
       { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => removeFavorite(ctx, request, request.params.pk),
+      async (request) => removeFavorite(ctx, request.actor, request.params.pk),
     );
   };
 }

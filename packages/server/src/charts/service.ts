@@ -1,8 +1,6 @@
 import {
   CHART_DASHBOARDS_NOT_FOUND_MESSAGE,
-  CHART_DATASOURCE_NOT_FOUND_MESSAGE,
   CHART_FORBIDDEN_MESSAGE,
-  CHART_OWNERS_INVALID_MESSAGE,
   type ChartCreateBody,
   type ChartItem,
   type ChartUpdateBody,
@@ -16,96 +14,76 @@ import {
 import { appendChartToPosition } from '@tessera/shared/dashboard/appendChart';
 import { canEditDashboard } from '@tessera/shared/dashboard/permissions';
 import { forbidden, notFound } from '@tessera/shared/errors';
-import { isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { Transaction, Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { principalOf } from '../databases/access.ts';
-import { canAccessDataset } from '../datasets/access.ts';
-import { type LoadedDataset, loadDataset } from '../datasets/model.ts';
 import { invalid } from '../datasets/source.ts';
+import { changedStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
-import {
-  type ChartRecord,
-  canSeeChart,
-  isChartOwner,
-  isTableDatasource,
-  loadCharts,
-} from './model.ts';
+import { type Actor, requirePermission, requireUser, rolesOf } from '../security/actor.ts';
+import { assertNotChangedSince, lastModifiedTime, type SavePrecondition } from './conflict.ts';
+import { type ChartRecord, canSeeChart, isChartOwner, loadCharts } from './model.ts';
 import { toItem, toWriteResult } from './present.ts';
 import { chartRepository } from './repository.ts';
+import { checkOwners, insertChart, ownersFor, usableDataset } from './save.ts';
 import type { DbSlice } from './tables.ts';
+
+/** The write path the example loader and the bundle importer use (see save.ts). */
+export {
+  type ChartInput,
+  type ChartWriteContext,
+  type SaveChartOptions,
+  type SavedChart,
+  saveChart,
+} from './save.ts';
 
 /**
  * The rules of `/api/v1/chart/`: ('can_read'|'can_write', 'Chart'); a chart is visible to whoever
  * may read its dataset (admins see all; others get 404); only owners and admins change or delete
  * one; saving needs access to the dataset; adding a chart to a dashboard needs the right to edit
  * that dashboard and places the chart in a new row of its layout. One transaction per write.
+ * The rules of a save itself (dataset access, owners, audit columns) live in `save.ts`, shared
+ * with the example loader and the bundle importer.
  */
 
 const VIEW = 'Chart';
+
+/** A save's answer: the chart as stored, and when, for the client's next save (see conflict.ts). */
+export type ChartSaveAnswer = ChartWriteAnswer & { last_modified_time: number };
 const CHART_NOT_FOUND = 'Chart not found';
 type Trx = Transaction<MetadataTables>;
 
-function reader(request: FastifyRequest) {
-  requirePermission(request, 'can_read', VIEW);
-  return requireUser(request);
+function reader(actor: Actor) {
+  requirePermission(actor, 'can_read', VIEW);
+  return requireUser(actor);
 }
 
-function writer(request: FastifyRequest) {
-  requirePermission(request, 'can_write', VIEW);
-  return requireUser(request);
+function writer(actor: Actor) {
+  requirePermission(actor, 'can_write', VIEW);
+  return requireUser(actor);
 }
 
 /** A chart the caller may see, loaded, or 404. */
 export async function visibleChart(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ record: ChartRecord; lookups: Awaited<ReturnType<typeof loadCharts>>['lookups'] }> {
   const row = await chartRepository.get(ctx.store.db, id);
   if (!row) throw notFound(CHART_NOT_FOUND);
   const { records, lookups } = await loadCharts(ctx, [row]);
   const record = records[0] as ChartRecord;
-  if (!canSeeChart(request, record)) throw notFound(CHART_NOT_FOUND);
+  if (!canSeeChart(actor, record)) throw notFound(CHART_NOT_FOUND);
   return { record, lookups };
 }
 
-async function ownedChart(ctx: AppContext, request: FastifyRequest, id: number) {
-  const loaded = await visibleChart(ctx, request, id);
-  if (!isChartOwner(request, loaded.record)) throw forbidden(CHART_FORBIDDEN_MESSAGE);
+async function ownedChart(ctx: AppContext, actor: Actor, id: number) {
+  const loaded = await visibleChart(ctx, actor, id);
+  if (!isChartOwner(actor, loaded.record)) throw forbidden(CHART_FORBIDDEN_MESSAGE);
   return loaded;
 }
 
-/** The dataset a chart is saved on: it must exist and the caller must be able to read it. */
-async function usableDataset(
-  ctx: AppContext,
-  request: FastifyRequest,
-  type: string,
-  id: number,
-): Promise<LoadedDataset> {
-  if (!isTableDatasource(type)) {
-    throw invalid('datasource_type', `Charts can only be saved on datasets, not on ${type}`);
-  }
-  const dataset = await loadDataset(ctx.store, id);
-  if (!dataset || !canAccessDataset(principalOf(request), dataset, request.user?.id)) {
-    throw invalid('datasource_id', CHART_DATASOURCE_NOT_FOUND_MESSAGE);
-  }
-  return dataset;
-}
-
-async function checkOwners(ctx: AppContext, ids: number[]): Promise<void> {
-  const users = await chartRepository.users(ctx.store.db, ids);
-  if (ids.some((id) => !users.has(id))) throw invalid('owners', CHART_OWNERS_INVALID_MESSAGE);
-}
-
 /** Dashboards the chart joins or leaves: they must exist and the caller must be able to edit them. */
-async function checkDashboards(
-  ctx: AppContext,
-  request: FastifyRequest,
-  ids: number[],
-): Promise<void> {
+async function checkDashboards(ctx: AppContext, actor: Actor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const db = ctx.store.db;
   const [found, owners] = await Promise.all([
@@ -115,7 +93,7 @@ async function checkDashboards(
   if (ids.some((id) => !found.has(id))) {
     throw invalid('dashboards', CHART_DASHBOARDS_NOT_FOUND_MESSAGE);
   }
-  const subject = { ...principalOf(request), userId: request.user?.id };
+  const subject = rolesOf(actor);
   for (const id of ids) {
     const dashboard = { owners: owners.get(id) ?? [] };
     if (!canEditDashboard(subject, dashboard, ctx.config.featureFlags)) {
@@ -129,7 +107,7 @@ async function addToDashboards(
   trx: Trx,
   chart: { id: number; sliceName: string; uuid: string },
   added: number[],
-  actorId: number,
+  actor: Actor,
 ): Promise<void> {
   if (added.length === 0) return;
   await chartRepository.linkDashboards(trx, chart.id, added);
@@ -142,33 +120,36 @@ async function addToDashboards(
       sliceName: chart.sliceName,
       uuid: chart.uuid,
     });
-    await chartRepository.setDashboardPosition(trx, id, JSON.stringify(position), actorId);
+    await chartRepository.setDashboardPosition(
+      trx,
+      id,
+      JSON.stringify(position),
+      changedStamp(actor),
+    );
   }
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-export async function getChart(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<ChartItem> {
-  reader(request);
-  const { record, lookups } = await visibleChart(ctx, request, id);
+export async function getChart(ctx: AppContext, actor: Actor, id: number): Promise<ChartItem> {
+  reader(actor);
+  const { record, lookups } = await visibleChart(ctx, actor, id);
   return toItem(record, lookups);
 }
 
 export async function createChart(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: ChartCreateBody,
-): Promise<ChartWriteAnswer> {
-  const user = writer(request);
-  const dataset = await usableDataset(ctx, request, body.datasource_type, body.datasource_id);
+): Promise<ChartSaveAnswer> {
+  const user = writer(actor);
+  const db = ctx.store.db;
+  const dataset = await usableDataset(ctx, actor, db, body.datasource_type, body.datasource_id);
+  // The creator is always an owner, admin or not.
   const owners = unique([user.id, ...(body.owners ?? [])]);
-  await checkOwners(ctx, owners);
+  await checkOwners(db, owners);
   const dashboards = unique(body.dashboards ?? []);
-  await checkDashboards(ctx, request, dashboards);
+  await checkDashboards(ctx, actor, dashboards);
   const write = {
     slice_name: body.slice_name,
     viz_type: body.viz_type,
@@ -184,35 +165,37 @@ export async function createChart(
     is_managed_externally: body.is_managed_externally ? 1 : 0,
     external_url: body.external_url ?? null,
   };
-  const id = await ctx.store.db.transaction().execute(async (trx) => {
-    const newId = await chartRepository.insert(trx, write, user.id);
-    await chartRepository.setOwners(trx, newId, owners);
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await insertChart(trx, actor, write, owners);
     const row = await chartRepository.get(trx, newId);
     await addToDashboards(
       trx,
       { id: newId, sliceName: write.slice_name, uuid: row?.uuid ?? '' },
       dashboards,
-      user.id,
+      actor,
     );
     return newId;
   });
-  const { record } = await visibleChart(ctx, request, id);
-  return { id, result: toWriteResult(record) };
+  const { record } = await visibleChart(ctx, actor, id);
+  return { id, result: toWriteResult(record), last_modified_time: lastModifiedTime(record.row) };
 }
 
 export async function updateChart(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: ChartUpdateBody,
-): Promise<ChartWriteAnswer> {
-  const user = writer(request);
-  const { record } = await ownedChart(ctx, request, id);
+  precondition: SavePrecondition = {},
+): Promise<ChartSaveAnswer> {
+  writer(actor);
+  const { record } = await ownedChart(ctx, actor, id);
+  assertNotChangedSince(record.row, precondition);
   const changes: Updateable<DbSlice> = {};
   if (body.datasource_id !== undefined || body.datasource_type !== undefined) {
     const dataset = await usableDataset(
       ctx,
-      request,
+      actor,
+      ctx.store.db,
       body.datasource_type ?? record.row.datasource_type ?? 'table',
       body.datasource_id ?? record.row.datasource_id ?? 0,
     );
@@ -237,8 +220,8 @@ export async function updateChart(
   let owners: number[] | null = null;
   if (body.owners !== undefined) {
     // A non-admin editor stays an owner, as Superset's owner list keeps the current user.
-    owners = unique(isAdmin(principalOf(request)) ? body.owners : [...body.owners, user.id]);
-    await checkOwners(ctx, owners);
+    owners = ownersFor(actor, body.owners);
+    await checkOwners(ctx.store.db, owners);
   }
   let added: number[] = [];
   let removed: number[] = [];
@@ -246,26 +229,29 @@ export async function updateChart(
     const wanted = unique(body.dashboards);
     added = wanted.filter((d) => !record.dashboardIds.includes(d));
     removed = record.dashboardIds.filter((d) => !wanted.includes(d));
-    await checkDashboards(ctx, request, [...added, ...removed]);
+    await checkDashboards(ctx, actor, [...added, ...removed]);
   }
   const sliceName = changes.slice_name ?? record.row.slice_name;
   await ctx.store.db.transaction().execute(async (trx) => {
-    await chartRepository.update(trx, id, changes, user.id);
+    // Checked again in the write's transaction: another save may have landed meanwhile.
+    const current = await chartRepository.get(trx, id);
+    if (current) assertNotChangedSince(current, precondition);
+    await chartRepository.update(trx, id, changes, changedStamp(actor));
     if (owners) await chartRepository.setOwners(trx, id, owners);
     await chartRepository.unlinkDashboards(trx, id, removed);
-    await addToDashboards(trx, { id, sliceName, uuid: record.row.uuid }, added, user.id);
+    await addToDashboards(trx, { id, sliceName, uuid: record.row.uuid }, added, actor);
   });
-  const { record: saved } = await visibleChart(ctx, request, id);
-  return { id, result: toWriteResult(saved) };
+  const { record: saved } = await visibleChart(ctx, actor, id);
+  return { id, result: toWriteResult(saved), last_modified_time: lastModifiedTime(saved.row) };
 }
 
 export async function deleteChart(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ message: string }> {
-  writer(request);
-  await ownedChart(ctx, request, id);
+  writer(actor);
+  await ownedChart(ctx, actor, id);
   await ctx.store.db.transaction().execute((trx) => chartRepository.delete(trx, [id]));
   return { message: 'OK' };
 }
@@ -273,38 +259,38 @@ export async function deleteChart(
 /** Bulk delete: all or nothing; an unseen id is 404, a chart the caller does not own 403. */
 export async function deleteCharts(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ message: string }> {
-  writer(request);
+  writer(actor);
   const wanted = unique(ids);
   const rows = await chartRepository.getMany(ctx.store.db, wanted);
   const { records } = await loadCharts(ctx, rows);
-  const visible = records.filter((r) => canSeeChart(request, r));
+  const visible = records.filter((r) => canSeeChart(actor, r));
   if (visible.length !== wanted.length) throw notFound('Charts could not be found');
-  if (visible.some((r) => !isChartOwner(request, r))) throw forbidden(CHART_FORBIDDEN_MESSAGE);
+  if (visible.some((r) => !isChartOwner(actor, r))) throw forbidden(CHART_FORBIDDEN_MESSAGE);
   await ctx.store.db.transaction().execute((trx) => chartRepository.delete(trx, wanted));
   return { message: deletedChartsMessage(wanted.length) };
 }
 
 export async function addFavorite(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ result: 'OK' }> {
-  const user = reader(request);
-  await visibleChart(ctx, request, id);
+  const user = reader(actor);
+  await visibleChart(ctx, actor, id);
   await chartRepository.addFavorite(ctx.store.db, user.id, id);
   return { result: 'OK' };
 }
 
 export async function removeFavorite(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ result: 'OK' }> {
-  const user = reader(request);
-  await visibleChart(ctx, request, id);
+  const user = reader(actor);
+  await visibleChart(ctx, actor, id);
   await chartRepository.removeFavorite(ctx.store.db, user.id, id);
   return { result: 'OK' };
 }
@@ -312,15 +298,15 @@ export async function removeFavorite(
 /** `{result: [{id, value}]}` for the visible charts among `ids`; none visible is 404. */
 export async function favoriteStatus(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<FavoriteStatusAnswer> {
-  const user = reader(request);
+  const user = reader(actor);
   const wanted = unique(ids);
   if (wanted.length === 0) return { result: [] };
   const rows = await chartRepository.getMany(ctx.store.db, wanted);
   const { records } = await loadCharts(ctx, rows);
-  const visible = new Set(records.filter((r) => canSeeChart(request, r)).map((r) => r.row.id));
+  const visible = new Set(records.filter((r) => canSeeChart(actor, r)).map((r) => r.row.id));
   if (visible.size === 0) throw notFound();
   const favorites = await chartRepository.favoriteIds(ctx.store.db, user.id, [...visible]);
   return {
@@ -331,10 +317,10 @@ export async function favoriteStatus(
 /** `GET /api/v1/chart/related/{owners|created_by|changed_by}`: users by name, for pickers. */
 export async function relatedUsers(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: RelatedQuery,
 ): Promise<RelatedAnswer> {
-  reader(request);
+  reader(actor);
   const pageSize = q.page_size ?? 20;
   const { count, rows } = await chartRepository.searchUsers(
     ctx.store.db,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DbCssTemplate } from '../dashboards/tables.ts';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 
 type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
@@ -17,18 +17,11 @@ export const cssTemplateRepository = {
     return db.selectFrom('css_templates').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async insert(db: Db, write: { template_name: string; css: string }, actorId: number) {
-    const now = nowIso();
+  /** `by`: the actor (or user id) the audit columns record. */
+  async insert(db: Db, write: { template_name: string; css: string }, by: AuditSource) {
     const row = await db
       .insertInto('css_templates')
-      .values({
-        ...write,
-        uuid: randomUUID(),
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, uuid: randomUUID(), ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -38,11 +31,11 @@ export const cssTemplateRepository = {
     db: Db,
     id: number,
     write: { template_name?: string; css?: string },
-    actorId: number,
+    by: AuditSource,
   ): Promise<void> {
     await db
       .updateTable('css_templates')
-      .set({ ...write, changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...write, ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },

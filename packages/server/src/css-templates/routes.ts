@@ -32,13 +32,13 @@ export function cssTemplateRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: CssTemplateListAnswer } } },
-      async (request) => listCssTemplates(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listCssTemplates(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
     r.post(
       `${BASE}/`,
       { schema: { tags, body: CssTemplateBody, response: { 201: CssTemplateWriteAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createCssTemplate(ctx, request, request.body)),
+        reply.status(201).send(await createCssTemplate(ctx, request.actor, request.body)),
     );
     r.delete(
       `${BASE}/`,
@@ -46,13 +46,13 @@ export function cssTemplateRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         if (!request.query.q)
           throw badRequest('Not a valid rison argument: list the ids to delete');
-        return deleteCssTemplates(ctx, request, parseQ(IdsQuery, request.query.q));
+        return deleteCssTemplates(ctx, request.actor, parseQ(IdsQuery, request.query.q));
       },
     );
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: CssTemplateItemAnswer } } },
-      async (request) => getCssTemplate(ctx, request, request.params.pk),
+      async (request) => getCssTemplate(ctx, request.actor, request.params.pk),
     );
     r.put(
       `${BASE}/:pk`,
@@ -64,12 +64,12 @@ export function cssTemplateRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: CssTemplateWriteAnswer },
         },
       },
-      async (request) => updateCssTemplate(ctx, request, request.params.pk, request.body),
+      async (request) => updateCssTemplate(ctx, request.actor, request.params.pk, request.body),
     );
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteCssTemplates(ctx, request, [request.params.pk]),
+      async (request) => deleteCssTemplates(ctx, request.actor, [request.params.pk]),
     );
   };
 }

@@ -5,11 +5,11 @@ import type {
   CssTemplateUpdateBody,
 } from '@tessera/shared/api/dashboards';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { assertLengths, MAX_NAME, MAX_TEXT } from '../databases/limits.ts';
 import { humanizeAge } from '../databases/present.ts';
 import { compareBy, labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { type CssTemplateRow, cssTemplateRepository } from './repository.ts';
 
 /**
@@ -53,8 +53,8 @@ async function existing(ctx: AppContext, id: number): Promise<CssTemplateRow> {
   return row;
 }
 
-export async function listCssTemplates(ctx: AppContext, request: FastifyRequest, q: ListQuery) {
-  requirePermission(request, 'can_read', VIEW);
+export async function listCssTemplates(ctx: AppContext, actor: Actor, q: ListQuery) {
+  requirePermission(actor, 'can_read', VIEW);
   const order = q.order_column ?? 'template_name';
   if (!ORDER.includes(order)) {
     throw badRequest(`Not a valid rison schema: order_column: ${order} is not allowed`);
@@ -94,43 +94,43 @@ export async function listCssTemplates(ctx: AppContext, request: FastifyRequest,
   );
 }
 
-export async function getCssTemplate(ctx: AppContext, request: FastifyRequest, id: number) {
-  requirePermission(request, 'can_read', VIEW);
+export async function getCssTemplate(ctx: AppContext, actor: Actor, id: number) {
+  requirePermission(actor, 'can_read', VIEW);
   const [item] = await present(ctx, [await existing(ctx, id)]);
   return { id, result: item as CssTemplateItem };
 }
 
-export async function createCssTemplate(
-  ctx: AppContext,
-  request: FastifyRequest,
-  body: CssTemplateBody,
-) {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
+function assertTemplateLengths(body: CssTemplateUpdateBody): void {
+  assertLengths({ template_name: [body.template_name, MAX_NAME], css: [body.css, MAX_TEXT] });
+}
+
+export async function createCssTemplate(ctx: AppContext, actor: Actor, body: CssTemplateBody) {
+  requirePermission(actor, 'can_write', VIEW);
+  assertTemplateLengths(body);
   const write = { template_name: body.template_name, css: body.css ?? '' };
-  const id = await cssTemplateRepository.insert(ctx.store.db, write, user.id);
+  const id = await cssTemplateRepository.insert(ctx.store.db, write, actor);
   return { id, result: write };
 }
 
 export async function updateCssTemplate(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: CssTemplateUpdateBody,
 ) {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
+  requirePermission(actor, 'can_write', VIEW);
+  assertTemplateLengths(body);
   await existing(ctx, id);
   const write: { template_name?: string; css?: string } = {};
   if (body.template_name !== undefined) write.template_name = body.template_name;
   if (body.css !== undefined) write.css = body.css ?? '';
-  await cssTemplateRepository.update(ctx.store.db, id, write, user.id);
+  await cssTemplateRepository.update(ctx.store.db, id, write, actor);
   const row = await existing(ctx, id);
   return { id, result: { template_name: row.template_name, css: row.css ?? '' } };
 }
 
-export async function deleteCssTemplates(ctx: AppContext, request: FastifyRequest, ids: number[]) {
-  requirePermission(request, 'can_write', VIEW);
+export async function deleteCssTemplates(ctx: AppContext, actor: Actor, ids: number[]) {
+  requirePermission(actor, 'can_write', VIEW);
   const unique = [...new Set(ids)];
   for (const id of unique) await existing(ctx, id);
   await ctx.store.db.transaction().execute((trx) => cssTemplateRepository.delete(trx, unique));

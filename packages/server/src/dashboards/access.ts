@@ -10,12 +10,11 @@ import {
   OBJECT_PERMISSIONS,
   type UserWithRoles,
 } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { databaseRepository } from '../databases/repository.ts';
 import { canAccessDataset } from '../datasets/access.ts';
 import { datasetRepository } from '../datasets/repository.ts';
-import { requirePermission, rolesOf } from '../security/currentUser.ts';
+import { type Actor, requirePermission, rolesOf } from '../security/actor.ts';
 import { type DashboardRecord, type Db, dashboardRepository } from './repository.ts';
 
 /**
@@ -29,19 +28,24 @@ import { type DashboardRecord, type Db, dashboardRepository } from './repository
 export const READ_DASHBOARD: [string, string] = ['can_read', 'Dashboard'];
 export const WRITE_DASHBOARD: [string, string] = ['can_write', 'Dashboard'];
 
-export function subjectOf(request: FastifyRequest): UserWithRoles {
-  return { ...rolesOf(request), userId: request.user?.id };
+export function subjectOf(actor: Actor): UserWithRoles {
+  return rolesOf(actor);
 }
 
 /** Decides visibility of many dashboards with one read of charts and datasets. */
 export async function visibilityChecker(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   db: Db = ctx.store.db,
 ): Promise<(record: DashboardRecord) => boolean> {
-  const subject = subjectOf(request);
+  const subject = subjectOf(actor);
+  // A guest sees the dashboards its token grants and nothing else, whatever its role holds.
+  if (actor.guest) {
+    const granted = new Set(actor.guest.resources.map((r) => r.id.toLowerCase()));
+    return (record) => granted.has(String(record.row.id)) || granted.has(record.row.uuid);
+  }
   if (isAdmin(subject)) return () => true;
-  const userId = request.user?.id ?? null;
+  const userId = actor.user?.id ?? null;
   const rbac = ctx.config.featureFlags.DASHBOARD_RBAC;
   const favorites = userId ? await dashboardRepository.favoriteIds(db, userId) : new Set<number>();
   const roleNames = new Set(Object.keys(subject.roles));
@@ -95,23 +99,27 @@ async function readableSliceIds(
   );
 }
 
-/** A dashboard the caller may read (by id or slug), or 404. */
+/**
+ * A dashboard the caller may read (by id or slug), or 404. `db` is the caller's transaction
+ * when the read belongs to a write (an import).
+ */
 export async function readableDashboard(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrSlug: string | number,
+  db: Db = ctx.store.db,
 ): Promise<DashboardRecord> {
-  requirePermission(request, ...READ_DASHBOARD);
-  const id = await dashboardRepository.findIdByIdOrSlug(ctx.store.db, String(idOrSlug));
-  const [record] = id === undefined ? [] : await dashboardRepository.records(ctx.store.db, [id]);
+  requirePermission(actor, ...READ_DASHBOARD);
+  const id = await dashboardRepository.findIdByIdOrSlug(db, String(idOrSlug));
+  const [record] = id === undefined ? [] : await dashboardRepository.records(db, [id]);
   if (!record) throw notFound();
-  const visible = await visibilityChecker(ctx, request);
+  const visible = await visibilityChecker(ctx, actor, db);
   if (!visible(record)) throw notFound();
   return record;
 }
 
-export function canEdit(ctx: AppContext, request: FastifyRequest, record: DashboardRecord) {
-  return canEditDashboard(subjectOf(request), { owners: record.ownerIds }, ctx.config.featureFlags);
+export function canEdit(ctx: AppContext, actor: Actor, record: DashboardRecord) {
+  return canEditDashboard(subjectOf(actor), { owners: record.ownerIds }, ctx.config.featureFlags);
 }
 
 /**
@@ -120,12 +128,13 @@ export function canEdit(ctx: AppContext, request: FastifyRequest, record: Dashbo
  */
 export async function editableDashboard(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrSlug: string | number,
   publishOnly = false,
+  db: Db = ctx.store.db,
 ): Promise<DashboardRecord> {
-  const record = await readableDashboard(ctx, request, idOrSlug);
-  if (!canEdit(ctx, request, record)) {
+  const record = await readableDashboard(ctx, actor, idOrSlug, db);
+  if (!canEdit(ctx, actor, record)) {
     throw forbidden(publishOnly ? PUBLISH_FORBIDDEN_MESSAGE : EDIT_FORBIDDEN_MESSAGE);
   }
   return record;
@@ -141,12 +150,12 @@ const onDataset = (type: string | null) => type === null || type === 'table' || 
  * data. Superset has no such rule: it trusts whoever edits the layout.
  */
 export async function assertMayPlaceCharts(
-  request: FastifyRequest,
+  actor: Actor,
   db: Db,
   placed: number[],
   kept: number[] = [],
 ): Promise<void> {
-  const subject = subjectOf(request);
+  const subject = subjectOf(actor);
   const added = [...new Set(placed)].filter((id) => !kept.includes(id));
   if (added.length === 0 || isAdmin(subject)) return;
   if (hasPermission(subject, ...OBJECT_PERMISSIONS.allDatasourceAccess)) return;
@@ -167,7 +176,7 @@ export async function assertMayPlaceCharts(
     const subjectOk = canAccessDataset(
       subject,
       { row, database, ownerIds: owners.get(id) ?? [] },
-      request.user?.id ?? null,
+      actor.user?.id ?? null,
     );
     if (subjectOk) readable.add(id);
   }

@@ -1,9 +1,9 @@
 import type { DashboardChart } from '@tessera/shared/api/dashboards';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { loadDatasets } from '../datasets/model.ts';
 import { toDatasourceJson } from '../datasets/present.ts';
 import { datasetRepository } from '../datasets/repository.ts';
+import type { Actor } from '../security/actor.ts';
 import { readableDashboard } from './access.ts';
 import { toDashboardChart } from './present.ts';
 import { dashboardRepository } from './repository.ts';
@@ -15,10 +15,10 @@ const isDatasetType = (type: string | null) =>
 
 export async function dashboardCharts(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrSlug: string,
 ): Promise<{ result: DashboardChart[] }> {
-  const record = await readableDashboard(ctx, request, idOrSlug);
+  const record = await readableDashboard(ctx, actor, idOrSlug);
   const db = ctx.store.db;
   const slices = await dashboardRepository.slices(db, record.sliceIds);
   const owners = await dashboardRepository.sliceOwners(
@@ -52,10 +52,10 @@ export async function dashboardCharts(
  */
 export async function dashboardDatasets(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrSlug: string,
 ): Promise<{ result: Array<Record<string, unknown>> }> {
-  const record = await readableDashboard(ctx, request, idOrSlug);
+  const record = await readableDashboard(ctx, actor, idOrSlug);
   const slices = await dashboardRepository.slices(ctx.store.db, record.sliceIds);
   const ids = new Set(
     slices

@@ -17,9 +17,11 @@ import {
 import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
 import { badRequest, forbidden } from '@tessera/shared/errors';
 import { isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { saveChart } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import type { MetadataTables } from '../platform/metadata/tables.ts';
+import { type Actor, auditUserId, requirePermission, requireUser } from '../security/actor.ts';
 import {
   assertMayPlaceCharts,
   editableDashboard,
@@ -27,8 +29,9 @@ import {
   subjectOf,
   WRITE_DASHBOARD,
 } from './access.ts';
+import { assertTextDepth } from './depth.ts';
 import { epochSeconds } from './present.ts';
-import { dashboardRepository } from './repository.ts';
+import { dashboardRepository, type SliceRow } from './repository.ts';
 
 /** Copying a dashboard ("save as") and the colour sync. */
 
@@ -56,13 +59,14 @@ export function remapLayoutChartIds(
  */
 export async function copyDashboard(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   sourceId: string,
   body: DashboardCopyBody,
 ): Promise<{ result: { id: number; last_modified_time: number } }> {
-  requirePermission(request, ...WRITE_DASHBOARD);
-  const user = requireUser(request);
-  const source = await readableDashboard(ctx, request, sourceId);
+  requirePermission(actor, ...WRITE_DASHBOARD);
+  const user = requireUser(actor);
+  const source = await readableDashboard(ctx, actor, sourceId);
+  assertTextDepth('json_metadata', body.json_metadata);
   const check = checkJsonMetadataText(body.json_metadata);
   if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
   const { positions, ...metadataFields } = check.value as JsonMetadata & { positions?: unknown };
@@ -81,18 +85,18 @@ export async function copyDashboard(
   // Superset's DashboardDAO.copy_dashboard: with DASHBOARD_RBAC only an owner copies, since a
   // copy would take charts the source's roles grant onto a dashboard the copier controls.
   const rbac = ctx.config.featureFlags.DASHBOARD_RBAC;
-  if (rbac && !isAdmin(subjectOf(request)) && !source.ownerIds.includes(user.id)) {
+  if (rbac && !isAdmin(subjectOf(actor)) && !source.ownerIds.includes(user.id)) {
     throw forbidden('Forbidden');
   }
   let metadata = metadataFields as JsonMetadata;
 
   const id = await ctx.store.db.transaction().execute(async (trx) => {
     let sliceIds = (await dashboardRepository.slices(trx, wanted)).map((s) => s.id);
-    await assertMayPlaceCharts(request, trx, sliceIds, source.sliceIds);
+    await assertMayPlaceCharts(actor, trx, sliceIds, source.sliceIds);
     if (body.duplicate_slices) {
       const map = new Map<number, number>();
       for (const slice of await dashboardRepository.slices(trx, sliceIds)) {
-        map.set(slice.id, await dashboardRepository.cloneSlice(trx, slice, user.id));
+        map.set(slice.id, await duplicateChart(ctx, actor, trx, slice));
       }
       sliceIds = sliceIds.map((s) => map.get(s) ?? s);
       layout = remapLayoutChartIds(layout, map);
@@ -107,7 +111,7 @@ export async function copyDashboard(
         position_json: JSON.stringify(toPositionJson(layout)),
         published: 0,
       },
-      user.id,
+      actor,
     );
     await dashboardRepository.setOwners(trx, newId, [user.id]);
     await dashboardRepository.setSlices(trx, newId, sliceIds);
@@ -118,17 +122,54 @@ export async function copyDashboard(
 }
 
 /**
+ * A copy of a chart owned by the copier. A chart on a dataset is saved through the charts
+ * feature's write path (dataset access, owners, audit columns); one without a dataset carries no
+ * data and is copied as it stands.
+ */
+async function duplicateChart(
+  ctx: AppContext,
+  actor: Actor,
+  trx: Transaction<MetadataTables>,
+  slice: SliceRow,
+): Promise<number> {
+  const onDataset =
+    slice.datasource_id !== null &&
+    (slice.datasource_type === null ||
+      slice.datasource_type === 'table' ||
+      slice.datasource_type === 'dataset');
+  if (!onDataset) return dashboardRepository.cloneSlice(trx, slice, auditUserId(actor));
+  const saved = await saveChart(
+    ctx,
+    actor,
+    {
+      slice_name: slice.slice_name,
+      viz_type: slice.viz_type,
+      datasource_id: slice.datasource_id as number,
+      params: slice.params,
+      query_context: slice.query_context,
+      description: slice.description,
+      cache_timeout: slice.cache_timeout,
+      certified_by: slice.certified_by,
+      certification_details: slice.certification_details,
+      external_url: slice.external_url,
+    },
+    { trx },
+  );
+  return saved.id;
+}
+
+/**
  * PUT `{id}/colors`: only the colour fields of json_metadata change. `mark_updated=false` (the
  * client's automatic sync) leaves changed_on alone so it never reads as an edit.
  */
 export async function updateColors(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: DashboardColorsBody,
   markUpdated: boolean,
 ) {
-  const record = await editableDashboard(ctx, request, id);
+  const record = await editableDashboard(ctx, actor, id);
   const metadata = migrateJsonMetadata(record.row.json_metadata) as Record<string, unknown>;
   for (const field of COLOR_FIELDS) {
     if (body[field] !== undefined) metadata[field] = body[field];
@@ -140,7 +181,7 @@ export async function updateColors(
         trx,
         id,
         { json_metadata: toStoredJsonMetadata(metadata) },
-        request.user?.id ?? null,
+        actor,
         markUpdated,
       ),
     );

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Actor } from '../security/actor.ts';
 import { dashboardRepository } from './repository.ts';
 
 /**
@@ -44,12 +44,12 @@ export function dashboardContextOf(
 /** Whether the dashboard named by `context` grants the caller the data of `datasetId`. */
 export async function dashboardGrantsDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   context: DashboardContext,
   datasetId: number,
 ): Promise<boolean> {
   if (!ctx.config.featureFlags.DASHBOARD_RBAC) return false;
-  const user = request.user;
+  const user = actor.user;
   if (!user) return false;
   const db = ctx.store.db;
   const [record] = await dashboardRepository.records(db, [context.dashboardId]);

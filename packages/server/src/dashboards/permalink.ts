@@ -3,11 +3,11 @@ import type {
   DashboardPermalinkValue,
 } from '@tessera/shared/api/dashboards';
 import { notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { keyValueRepository } from '../platform/kv/repository.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { readableDashboard } from './access.ts';
+import { assertDepth } from './depth.ts';
 
 /**
  * Dashboard permalinks: the filter state, active tabs and anchor of a dashboard under a short
@@ -20,30 +20,31 @@ const VIEW = 'DashboardPermalinkRestApi';
 
 export async function createDashboardPermalink(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrSlug: string,
   state: DashboardPermalinkState,
 ): Promise<{ key: string; url: string }> {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
-  const record = await readableDashboard(ctx, request, idOrSlug);
+  requirePermission(actor, 'can_write', VIEW);
+  const user = requireUser(actor);
+  assertDepth('state', state);
+  const record = await readableDashboard(ctx, actor, idOrSlug);
   const value: DashboardPermalinkValue = { dashboardId: String(record.row.id), state };
   const key = await keyValueRepository.create(ctx.store.db, RESOURCE, value, { userId: user.id });
-  return { key, url: `${request.protocol}://${request.host}/superset/dashboard/p/${key}/` };
+  return { key, url: `${actor.baseUrl}/superset/dashboard/p/${key}/` };
 }
 
 export async function readDashboardPermalink(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
 ): Promise<DashboardPermalinkValue> {
-  requirePermission(request, 'can_read', VIEW);
+  requirePermission(actor, 'can_read', VIEW);
   const value = (await keyValueRepository.get(
     ctx.store.db,
     RESOURCE,
     key,
   )) as DashboardPermalinkValue | null;
   if (!value) throw notFound();
-  await readableDashboard(ctx, request, value.dashboardId);
+  await readableDashboard(ctx, actor, value.dashboardId);
   return value;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { lookupOf } from '@tessera/shared/dashboard/slug';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DbSlice } from '../charts/tables.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import { nowIso } from '../platform/metadata/store.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 import type { DbDashboard } from './tables.ts';
@@ -137,23 +138,16 @@ export const dashboardRepository = {
     });
   },
 
+  /** `by`: the actor (or user id) the audit columns record. */
   async insert(
     db: Db,
     write: DashboardWrite & { dashboard_title: string },
-    actorId: number | null,
+    by: AuditSource,
     uuid: string = randomUUID(),
   ): Promise<number> {
-    const now = nowIso();
     const row = await db
       .insertInto('dashboards')
-      .values({
-        ...write,
-        uuid,
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, uuid, ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -164,14 +158,10 @@ export const dashboardRepository = {
     db: Db,
     id: number,
     write: DashboardWrite,
-    actorId: number | null,
+    by: AuditSource,
     touch = true,
   ): Promise<void> {
-    const set: Updateable<DbDashboard> = { ...write };
-    if (touch) {
-      set.changed_on = nowIso();
-      set.changed_by_fk = actorId;
-    }
+    const set: Updateable<DbDashboard> = touch ? { ...write, ...changedStamp(by) } : { ...write };
     if (Object.keys(set).length === 0) return;
     await db.updateTable('dashboards').set(set).where('id', '=', id).execute();
   },
@@ -261,18 +251,10 @@ export const dashboardRepository = {
 
   /** A copy of a chart owned by `actorId` (copying a dashboard with duplicate_slices). */
   async cloneSlice(db: Db, slice: SliceRow, actorId: number | null): Promise<number> {
-    const now = nowIso();
     const { id: _id, uuid: _uuid, ...rest } = slice;
     const row = await db
       .insertInto('slices')
-      .values({
-        ...rest,
-        uuid: randomUUID(),
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...rest, uuid: randomUUID(), ...createdStamp(actorId) })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (actorId !== null) {

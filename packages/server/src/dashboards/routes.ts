@@ -29,6 +29,7 @@ import type { AppContext } from '../context.ts';
 import { parseQ } from '../platform/http.ts';
 import { exportDashboards } from './bundle/export.ts';
 import { importDashboards } from './bundle/import.ts';
+import { preconditionInHeader, preconditionInMetadata } from './conflict.ts';
 import { dashboardCharts, dashboardDatasets } from './contents.ts';
 import { copyDashboard, updateColors } from './copy.ts';
 import { createDashboardPermalink, readDashboardPermalink } from './permalink.ts';
@@ -94,26 +95,26 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: DashboardListAnswer } } },
-      async (request) => listDashboards(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listDashboards(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
     r.post(
       `${BASE}/`,
       { schema: { tags, body: DashboardCreateBody, response: { 201: DashboardWriteAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createDashboard(ctx, request, request.body)),
+        reply.status(201).send(await createDashboard(ctx, request.actor, request.body)),
     );
     r.delete(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDashboards(ctx, request, idsOf(request.query.q)),
+      async (request) => deleteDashboards(ctx, request.actor, idsOf(request.query.q)),
     );
     r.get(
       `${BASE}/favorite_status/`,
       { schema: { tags, querystring: QParam, response: { 200: FavoriteStatusAnswer } } },
-      async (request) => favoriteStatus(ctx, request, idsOf(request.query.q)),
+      async (request) => favoriteStatus(ctx, request.actor, idsOf(request.query.q)),
     );
     r.get(`${BASE}/export/`, { schema: { tags, querystring: QParam } }, async (request, reply) => {
-      const { filename, zip } = await exportDashboards(ctx, request, idsOf(request.query.q));
+      const { filename, zip } = await exportDashboards(ctx, request.actor, idsOf(request.query.q));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename=${filename}`)
@@ -121,7 +122,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
     });
     r.post(`${BASE}/import/`, { schema: { tags } }, async (request) => {
       const fields = await importFields(request);
-      return importDashboards(ctx, request, fields.zip, fields);
+      return importDashboards(ctx, request.actor, fields.zip, fields);
     });
     r.get(
       `${BASE}/related/:column`,
@@ -134,18 +135,23 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) =>
-        relatedOwners(ctx, request, request.params.column, parseQ(RelatedQuery, request.query.q)),
+        relatedOwners(
+          ctx,
+          request.actor,
+          request.params.column,
+          parseQ(RelatedQuery, request.query.q),
+        ),
     );
     r.get(
       `${BASE}/permalink/:key`,
       { schema: { tags, params: KeyParam, response: { 200: DashboardPermalinkValue } } },
-      async (request) => readDashboardPermalink(ctx, request, request.params.key),
+      async (request) => readDashboardPermalink(ctx, request.actor, request.params.key),
     );
 
     r.get(
       `${BASE}/:id_or_slug`,
       { schema: { tags, params: IdOrSlug, response: { 200: DashboardItemAnswer } } },
-      async (request) => getDashboard(ctx, request, request.params.id_or_slug),
+      async (request) => getDashboard(ctx, request.actor, request.params.id_or_slug),
     );
     r.put(
       `${BASE}/:pk`,
@@ -157,22 +163,28 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: DashboardWriteAnswer },
         },
       },
-      async (request) => updateDashboard(ctx, request, request.params.pk, request.body),
+      async (request) =>
+        updateDashboard(ctx, request.actor, request.params.pk, request.body, {
+          precondition: {
+            ...preconditionInHeader(request.headers['if-unmodified-since']),
+            ...preconditionInMetadata(request.body.json_metadata),
+          },
+        }),
     );
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDashboards(ctx, request, [request.params.pk]),
+      async (request) => deleteDashboards(ctx, request.actor, [request.params.pk]),
     );
     r.get(
       `${BASE}/:id_or_slug/charts`,
       { schema: { tags, params: IdOrSlug, response: { 200: DashboardChartsAnswer } } },
-      async (request) => dashboardCharts(ctx, request, request.params.id_or_slug),
+      async (request) => dashboardCharts(ctx, request.actor, request.params.id_or_slug),
     );
     r.get(
       `${BASE}/:id_or_slug/datasets`,
       { schema: { tags, params: IdOrSlug, response: { 200: DashboardDatasetsAnswer } } },
-      async (request) => dashboardDatasets(ctx, request, request.params.id_or_slug),
+      async (request) => dashboardDatasets(ctx, request.actor, request.params.id_or_slug),
     );
     r.post(
       `${BASE}/:id_or_slug/copy/`,
@@ -184,7 +196,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: DashboardCopyAnswer },
         },
       },
-      async (request) => copyDashboard(ctx, request, request.params.id_or_slug, request.body),
+      async (request) => copyDashboard(ctx, request.actor, request.params.id_or_slug, request.body),
     );
     r.put(
       `${BASE}/:pk/colors`,
@@ -200,7 +212,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) =>
         updateColors(
           ctx,
-          request,
+          request.actor,
           request.params.pk,
           request.body,
           request.query.mark_updated !== 'false',
@@ -209,12 +221,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
     r.post(
       `${BASE}/:pk/favorites/`,
       { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => setFavorite(ctx, request, request.params.pk, true),
+      async (request) => setFavorite(ctx, request.actor, request.params.pk, true),
     );
     r.delete(
       `${BASE}/:pk/favorites/`,
       { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => setFavorite(ctx, request, request.params.pk, false),
+      async (request) => setFavorite(ctx, request.actor, request.params.pk, false),
     );
     r.post(
       `${BASE}/:id_or_slug/permalink`,
@@ -230,7 +242,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
         reply
           .status(201)
           .send(
-            await createDashboardPermalink(ctx, request, request.params.id_or_slug, request.body),
+            await createDashboardPermalink(
+              ctx,
+              request.actor,
+              request.params.id_or_slug,
+              request.body,
+            ),
           ),
     );
   };

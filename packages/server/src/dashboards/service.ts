@@ -25,10 +25,12 @@ import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
 import { cleanSlug } from '@tessera/shared/dashboard/slug';
 import { badRequest, forbidden, unprocessable } from '@tessera/shared/errors';
 import { isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Config } from '../platform/config.ts';
 import { compareBy, labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import type { MetadataTables } from '../platform/metadata/tables.ts';
+import { type Actor, actsAsAdmin, requirePermission, requireUser } from '../security/actor.ts';
 import {
   assertMayPlaceCharts,
   editableDashboard,
@@ -37,6 +39,8 @@ import {
   visibilityChecker,
   WRITE_DASHBOARD,
 } from './access.ts';
+import { assertNotChangedSince, type SavePrecondition } from './conflict.ts';
+import { assertTextDepth, parseClientJson } from './depth.ts';
 import { epochSeconds, pickColumns, toItem, toListRow } from './present.ts';
 import {
   type DashboardRecord,
@@ -52,10 +56,10 @@ import {
  * changed_on (answered as last_modified_time) before it saves.
  */
 
-type Body = DashboardCreateBody | DashboardUpdateBody;
+type Body = DashboardInput | DashboardUpdateBody;
 
-export async function getDashboard(ctx: AppContext, request: FastifyRequest, idOrSlug: string) {
-  const record = await readableDashboard(ctx, request, idOrSlug);
+export async function getDashboard(ctx: AppContext, actor: Actor, idOrSlug: string) {
+  const record = await readableDashboard(ctx, actor, idOrSlug);
   const slices = await dashboardRepository.slices(ctx.store.db, record.sliceIds);
   const item = toItem(
     record,
@@ -67,16 +71,6 @@ export async function getDashboard(ctx: AppContext, request: FastifyRequest, idO
   };
 }
 
-/** Client JSON text, parsed; blank text is no JSON either (400 naming the field, as Superset). */
-function parseJsonText(field: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const message = `Field cannot be decoded by JSON. ${(error as Error).message}`;
-    throw badRequest('Invalid input', { fields: { [field]: [message] } });
-  }
-}
-
 /** The certifier once the body is saved: the one sent, else the stored one. */
 const certifierAfter = (body: Body, existing?: DashboardRecord) =>
   (body.certified_by === undefined ? existing?.row.certified_by : body.certified_by) || null;
@@ -86,10 +80,11 @@ const certifierAfter = (body: Body, existing?: DashboardRecord) =>
  * charts the caller may not place. `existing` is the dashboard being updated.
  */
 async function toWrite(
-  ctx: AppContext,
-  request: FastifyRequest,
+  ctx: SaveContext,
+  actor: Actor,
   db: Db,
-  body: Body,
+  body: DashboardInput,
+  options: DashboardWriteOptions,
   existing?: DashboardRecord,
 ): Promise<{ write: DashboardWrite; owners?: number[]; roles?: number[]; slices?: number[] }> {
   const write: DashboardWrite = {};
@@ -98,12 +93,15 @@ async function toWrite(
   }
   if (body.slug !== undefined) {
     const slug = cleanSlug(body.slug);
-    if (slug && (await dashboardRepository.slugTaken(db, slug, existing?.row.id))) {
+    const taken =
+      slug !== null && (await dashboardRepository.slugTaken(db, slug, existing?.row.id));
+    if (taken && options.slugTaken !== 'drop') {
       throw unprocessable('Invalid input', { fields: { slug: [SLUG_EXISTS_MESSAGE] } });
     }
-    write.slug = slug;
+    write.slug = taken ? null : slug;
   }
   if (body.css !== undefined) write.css = body.css;
+  if (body.description !== undefined) write.description = body.description;
   if (body.published !== undefined && body.published !== null) {
     write.published = body.published ? 1 : 0;
   }
@@ -123,25 +121,28 @@ async function toWrite(
 
   let layoutText = body.position_json ?? undefined;
   if (body.json_metadata !== undefined && body.json_metadata !== null) {
+    assertTextDepth('json_metadata', body.json_metadata);
     const check = checkJsonMetadataText(body.json_metadata);
     if (!check.ok) throw badRequest('Invalid input', { fields: { json_metadata: check.errors } });
     // Superset's client sends the layout inside json_metadata as `positions`.
-    const { positions, ...metadata } = parseJsonText(
-      'json_metadata',
-      body.json_metadata || '{}',
-    ) as Record<string, unknown>;
+    // `last_modified_time` is the save's precondition (Superset's client sends it), not metadata.
+    const {
+      positions,
+      last_modified_time: _loaded,
+      ...metadata
+    } = parseClientJson('json_metadata', body.json_metadata || '{}') as Record<string, unknown>;
     if (positions && typeof positions === 'object') layoutText = JSON.stringify(positions);
     write.json_metadata = toStoredJsonMetadata(metadata);
   }
 
   let slices: number[] | undefined;
   if (layoutText) {
-    const check = checkPositionJson(parseJsonText('position_json', layoutText));
+    const check = checkPositionJson(parseClientJson('position_json', layoutText));
     if (!check.ok) throw badRequest('Invalid input', { fields: { position_json: check.errors } });
     write.position_json = JSON.stringify(toPositionJson(check.layout));
     const wanted = chartIdsInLayout(check.layout);
     slices = (await dashboardRepository.slices(db, wanted)).map((s) => s.id);
-    await assertMayPlaceCharts(request, db, slices, existing?.sliceIds);
+    await assertMayPlaceCharts(actor, db, slices, existing?.sliceIds);
   } else if (body.position_json === null) {
     write.position_json = null;
   }
@@ -154,11 +155,11 @@ async function toWrite(
     }
     owners = [...body.owners];
     // A non-admin editor stays an owner, as Superset's owner list keeps the actor.
-    const user = request.user;
-    if (user && !isAdmin(subjectOf(request)) && !owners.includes(user.id)) owners.push(user.id);
+    const user = actor.user;
+    if (user && !isAdmin(subjectOf(actor)) && !owners.includes(user.id)) owners.push(user.id);
   }
   let roles: number[] | undefined;
-  if (body.roles !== undefined && ctx.config.featureFlags.DASHBOARD_RBAC) {
+  if (body.roles !== undefined && ctx.config.featureFlags?.DASHBOARD_RBAC) {
     const found = await dashboardRepository.existingRoleIds(db, body.roles);
     if (found.length !== new Set(body.roles).size) {
       throw unprocessable('Invalid input', { fields: { roles: [ROLES_INVALID_MESSAGE] } });
@@ -168,32 +169,73 @@ async function toWrite(
   return { write, owners, roles, slices };
 }
 
+/** A dashboard as the API, the example loader and the importer describe it. */
+export type DashboardInput = DashboardCreateBody & {
+  /** Not in Superset's API bodies; bundles carry it. */
+  description?: string | null;
+};
+
+export interface DashboardWriteOptions {
+  /** The caller's transaction (an import writes everything in one); else one of its own. */
+  trx?: Transaction<MetadataTables>;
+  /** The dashboard's identity across instances (a bundle's, an example's); random when omitted. */
+  uuid?: string;
+  /**
+   * A slug another dashboard holds: `refuse` (the API's 422, the default) or `drop` (the
+   * importer and the example loader save the dashboard without one; it opens by id).
+   */
+  slugTaken?: 'refuse' | 'drop';
+  /** Update only: the version the editor loaded; a later change answers 409. */
+  precondition?: SavePrecondition;
+}
+
+/**
+ * What a create needs of the context: the store, and the feature flags when known (the example
+ * loader runs without the server's settings; DASHBOARD_RBAC is then off).
+ */
+export type SaveContext = Pick<AppContext, 'store'> & {
+  config: Partial<Pick<Config, 'featureFlags'>>;
+};
+
+/** Runs `work` in the caller's transaction, or in one of its own. */
+function inTransaction<T>(
+  ctx: SaveContext,
+  options: DashboardWriteOptions,
+  work: (trx: Transaction<MetadataTables>) => Promise<T>,
+): Promise<T> {
+  return options.trx ? work(options.trx) : ctx.store.db.transaction().execute(work);
+}
+
+/**
+ * Creates a dashboard as the actor: the API, the example loader (system actor) and the bundle
+ * importer (the importing user) all come through here. Needs ('can_write', 'Dashboard'); the
+ * owners default to the actor's user (nobody for the system).
+ */
 export async function createDashboard(
-  ctx: AppContext,
-  request: FastifyRequest,
-  body: DashboardCreateBody,
+  ctx: SaveContext,
+  actor: Actor,
+  body: DashboardInput,
+  options: DashboardWriteOptions = {},
 ): Promise<DashboardWriteAnswer> {
-  requirePermission(request, ...WRITE_DASHBOARD);
-  const user = requireUser(request);
-  const id = await ctx.store.db.transaction().execute(async (trx) => {
-    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body);
+  requirePermission(actor, ...WRITE_DASHBOARD);
+  const { id, changedOn } = await inTransaction(ctx, options, async (trx) => {
+    const { write, owners, roles, slices } = await toWrite(ctx, actor, trx, body, options);
     const newId = await dashboardRepository.insert(
       trx,
       { ...write, dashboard_title: write.dashboard_title ?? dashboardTitleOrUntitled('') },
-      user.id,
+      actor,
+      options.uuid,
     );
-    await dashboardRepository.setOwners(trx, newId, owners ?? [user.id]);
+    await dashboardRepository.setOwners(trx, newId, owners ?? ownersByDefault(actor));
     if (roles) await dashboardRepository.setRoles(trx, newId, roles);
     if (slices) await dashboardRepository.setSlices(trx, newId, slices);
-    return newId;
+    const [row] = await dashboardRepository.rows(trx, [newId]);
+    return { id: newId, changedOn: row?.changed_on ?? '' };
   });
-  const [record] = await dashboardRepository.records(ctx.store.db, [id]);
-  return {
-    id,
-    result: answerOf(body),
-    last_modified_time: epochSeconds(record?.row.changed_on ?? ''),
-  };
+  return { id, result: answerOf(body), last_modified_time: epochSeconds(changedOn) };
 }
+
+const ownersByDefault = (actor: Actor) => (actor.user ? [actor.user.id] : []);
 
 /** What a write answers as `result`: the fields as sent, with the save rules applied. */
 function answerOf(body: Body, existing?: DashboardRecord): Record<string, unknown> {
@@ -212,37 +254,49 @@ function answerOf(body: Body, existing?: DashboardRecord): Record<string, unknow
   return out;
 }
 
+/**
+ * Changes a dashboard as the actor (the API's PUT, an import's overwrite). Needs the spec's edit
+ * permission. With a precondition, a dashboard changed after the version the editor loaded is
+ * refused with 409, checked again inside the write's transaction.
+ */
 export async function updateDashboard(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
-  body: DashboardUpdateBody,
+  body: DashboardInput,
+  options: DashboardWriteOptions = {},
 ): Promise<DashboardWriteAnswer> {
   const keys = Object.keys(body);
   const publishOnly = keys.length === 1 && keys[0] === 'published';
-  const record = await editableDashboard(ctx, request, id, publishOnly);
-  await ctx.store.db.transaction().execute(async (trx) => {
-    const { write, owners, roles, slices } = await toWrite(ctx, request, trx, body, record);
-    await dashboardRepository.update(trx, id, write, request.user?.id ?? null);
+  const precondition = options.precondition ?? {};
+  const { record, changedOn } = await inTransaction(ctx, options, async (trx) => {
+    const existing = await editableDashboard(ctx, actor, id, publishOnly, trx);
+    assertNotChangedSince(existing.row, precondition);
+    const { write, owners, roles, slices } = await toWrite(
+      ctx,
+      actor,
+      trx,
+      body,
+      options,
+      existing,
+    );
+    await dashboardRepository.update(trx, id, write, actor);
     if (owners) await dashboardRepository.setOwners(trx, id, owners);
     if (roles) await dashboardRepository.setRoles(trx, id, roles);
     if (slices) await dashboardRepository.setSlices(trx, id, slices);
+    const [row] = await dashboardRepository.rows(trx, [id]);
+    return { record: existing, changedOn: row?.changed_on ?? existing.row.changed_on };
   });
-  const [saved] = await dashboardRepository.records(ctx.store.db, [record.row.id]);
-  return {
-    id,
-    result: answerOf(body, record),
-    last_modified_time: epochSeconds(saved?.row.changed_on ?? record.row.changed_on),
-  };
+  return { id, result: answerOf(body, record), last_modified_time: epochSeconds(changedOn) };
 }
 
 export async function deleteDashboards(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ message: string }> {
   const unique = [...new Set(ids)];
-  for (const id of unique) await editableDashboard(ctx, request, id);
+  for (const id of unique) await editableDashboard(ctx, actor, id);
   await ctx.store.db.transaction().execute((trx) => dashboardRepository.delete(trx, unique));
   return {
     message: unique.length === 1 ? 'OK' : `Deleted ${unique.length} dashboards`,
@@ -337,20 +391,20 @@ const ORDER_READERS: Record<string, (r: DashboardRecord) => unknown> = {
 
 export async function listDashboards(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<DashboardListAnswer> {
-  requirePermission(request, 'can_read', 'Dashboard');
+  requirePermission(actor, 'can_read', 'Dashboard');
   const order = q.order_column ?? 'changed_on_delta_humanized';
   const read = ORDER_READERS[order];
   if (!read || !(DASHBOARD_ORDER_COLUMNS as readonly string[]).includes(order)) {
     throw badRequest(`Not a valid rison schema: order_column: ${order} is not allowed`);
   }
-  const favorites = request.user
-    ? await dashboardRepository.favoriteIds(ctx.store.db, request.user.id)
+  const favorites = actor.user
+    ? await dashboardRepository.favoriteIds(ctx.store.db, actor.user.id)
     : new Set<number>();
   const predicates = (q.filters ?? []).map((f) => toPredicate(f, favorites));
-  const visible = await visibilityChecker(ctx, request);
+  const visible = await visibilityChecker(ctx, actor);
   const records = (await dashboardRepository.records(ctx.store.db))
     .filter(visible)
     .filter((r) => predicates.every((p) => p(r)))
@@ -379,21 +433,21 @@ export async function listDashboards(
 // ---------------------------------------------------------------------------------------------
 // Favourites and related people.
 
-export async function favoriteStatus(ctx: AppContext, request: FastifyRequest, ids: number[]) {
-  requirePermission(request, 'can_read', 'Dashboard');
-  const user = requireUser(request);
+export async function favoriteStatus(ctx: AppContext, actor: Actor, ids: number[]) {
+  requirePermission(actor, 'can_read', 'Dashboard');
+  const user = requireUser(actor);
   const favorites = await dashboardRepository.favoriteIds(ctx.store.db, user.id, ids);
   return { result: ids.map((id) => ({ id, value: favorites.has(id) })) };
 }
 
 export async function setFavorite(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   on: boolean,
 ): Promise<{ result: 'OK' }> {
-  const user = requireUser(request);
-  const record = await readableDashboard(ctx, request, id);
+  const user = requireUser(actor);
+  const record = await readableDashboard(ctx, actor, id);
   if (on) await dashboardRepository.addFavorite(ctx.store.db, user.id, record.row.id);
   else await dashboardRepository.removeFavorite(ctx.store.db, user.id, record.row.id);
   return { result: 'OK' };
@@ -401,11 +455,11 @@ export async function setFavorite(
 
 export async function relatedOwners(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   kind: 'owners' | 'created_by' | 'changed_by' | 'roles',
   q: { filter?: string; page?: number; page_size?: number; include_ids?: number[] },
 ) {
-  requirePermission(request, 'can_read', 'Dashboard');
+  requirePermission(actor, 'can_read', 'Dashboard');
   const needle = (q.filter ?? '').toLowerCase();
   const all =
     kind === 'roles'
@@ -421,7 +475,7 @@ export async function relatedOwners(
           extra: { email: u.email, active: true },
           search: `${u.first_name} ${u.last_name} ${u.username} ${u.email}`,
         }));
-  if (kind === 'roles' && !isAdmin(subjectOf(request)) && !ctx.config.featureFlags.DASHBOARD_RBAC) {
+  if (kind === 'roles' && !actsAsAdmin(actor) && !ctx.config.featureFlags.DASHBOARD_RBAC) {
     throw forbidden('Forbidden');
   }
   const matched = all.filter(

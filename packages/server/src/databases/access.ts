@@ -5,8 +5,7 @@ import {
   isAdmin,
   type UserWithRoles,
 } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
-import { rolesOf } from '../security/currentUser.ts';
+import { type Actor, rolesOf } from '../security/actor.ts';
 
 /**
  * Object access to databases, schemas and tables, from the grants of shared/permissions.ts.
@@ -16,8 +15,9 @@ import { rolesOf } from '../security/currentUser.ts';
 
 export type Principal = UserWithRoles;
 
-export function principalOf(request: FastifyRequest): Principal {
-  return rolesOf(request);
+/** The grants an actor's permission checks read (the same as `rolesOf(actor)`). */
+export function principalOf(actor: Actor): Principal {
+  return rolesOf(actor);
 }
 
 interface NamedDatabase {

@@ -6,7 +6,6 @@ import type {
   TablesQuery,
 } from '@tessera/shared/api/databases';
 import { isTesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { tableNotFound } from '../engines/errorKit.ts';
 import type {
@@ -16,7 +15,7 @@ import type {
   TableListItem,
   TableRef,
 } from '../engines/types.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import {
   canAccessTable,
   grantedTableNames,
@@ -26,6 +25,7 @@ import {
   principalOf,
 } from './access.ts';
 import { lookupSpec } from './connections.ts';
+import { assertLengths, MAX_NAME } from './limits.ts';
 import type { DatabaseRow } from './repository.ts';
 import { visibleDatabase } from './service.ts';
 
@@ -44,33 +44,39 @@ interface Opened {
   principal: Principal;
 }
 
-async function open(ctx: AppContext, request: FastifyRequest, id: number): Promise<Opened> {
-  requirePermission(request, 'can_read', 'Database');
-  const row = await visibleDatabase(ctx, request, id);
+/** Names a browse call sends, bounded before any engine or regex sees them. */
+type Names = Record<string, string | null | undefined>;
+
+async function open(ctx: AppContext, actor: Actor, id: number, names: Names = {}): Promise<Opened> {
+  requirePermission(actor, 'can_read', 'Database');
+  assertLengths(
+    Object.fromEntries(Object.entries(names).map(([field, value]) => [field, [value, MAX_NAME]])),
+  );
+  const row = await visibleDatabase(ctx, actor, id);
   const spec = lookupSpec(row.engine);
   const connection = await ctx.connections.forRow(row);
-  return { row, spec, connection, principal: principalOf(request) };
+  return { row, spec, connection, principal: principalOf(actor) };
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function listCatalogs(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ result: string[] }> {
-  const { spec, connection } = await open(ctx, request, id);
+  const { spec, connection } = await open(ctx, actor, id);
   if (!spec.supportsCatalogs) return { result: [] };
   return { result: [...(await connection.getCatalogs())].sort(byName) };
 }
 
 export async function listSchemas(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   q: SchemasQuery,
 ): Promise<{ result: string[] }> {
-  const { row, connection, principal } = await open(ctx, request, id);
+  const { row, connection, principal } = await open(ctx, actor, id, { catalog: q.catalog });
   const catalog = q.catalog ?? null;
   let schemas = await connection.getSchemas(catalog);
   if (q.upload_allowed) schemas = schemas.filter(uploadAllowed(row));
@@ -107,11 +113,14 @@ function uploadAllowed(row: DatabaseRow): (schema: string) => boolean {
 
 export async function listTables(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   q: TablesQuery,
 ): Promise<TablesAnswer> {
-  const { row, connection, principal } = await open(ctx, request, id);
+  const { row, connection, principal } = await open(ctx, actor, id, {
+    schema_name: q.schema_name,
+    catalog_name: q.catalog_name,
+  });
   const catalog = q.catalog_name ?? null;
   const schemaOk = hasSchemaAccess(principal, row, q.schema_name, catalog);
   const tableGrants = schemaOk ? null : grantedTableNames(principal, row);
@@ -160,11 +169,15 @@ function checkTableAccess(
 
 export async function tableMetadata(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   query: TableMetadataQuery,
 ): Promise<TableMetadataAnswer> {
-  const opened = await open(ctx, request, id);
+  const opened = await open(ctx, actor, id, {
+    name: query.name,
+    schema: query.schema,
+    catalog: query.catalog,
+  });
   const table = tableRefOf(query);
   checkTableAccess(opened, table);
   const metadata = await aboutTable(opened.spec, table, () =>
@@ -183,11 +196,15 @@ export async function tableMetadata(
 
 export async function tableExtra(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   query: TableMetadataQuery,
 ): Promise<Record<string, unknown>> {
-  const opened = await open(ctx, request, id);
+  const opened = await open(ctx, actor, id, {
+    name: query.name,
+    schema: query.schema,
+    catalog: query.catalog,
+  });
   const table = tableRefOf(query);
   checkTableAccess(opened, table);
   return aboutTable(opened.spec, table, () => opened.connection.getTableExtra(table));
@@ -195,11 +212,14 @@ export async function tableExtra(
 
 export async function selectStar(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   params: { table_name: string; schema_name?: string },
 ): Promise<{ result: string }> {
-  const opened = await open(ctx, request, id);
+  const opened = await open(ctx, actor, id, {
+    table_name: params.table_name,
+    schema_name: params.schema_name,
+  });
   const table = tableRefOf({ name: params.table_name, schema: params.schema_name ?? null });
   checkTableAccess(opened, table);
   const metadata = await aboutTable(opened.spec, table, () =>
@@ -232,10 +252,10 @@ export function selectStarSql(
 
 export async function functionNames(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ function_names: string[] }> {
-  const { connection } = await open(ctx, request, id);
+  const { connection } = await open(ctx, actor, id);
   const names = await connection.functionNames();
   return { function_names: [...new Set(names)].sort(byName) };
 }

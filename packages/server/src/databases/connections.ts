@@ -1,10 +1,10 @@
 import { notFound, TesseraError } from '@tessera/shared/errors';
-import type { FastifyBaseLogger } from 'fastify';
 import { engineSpecForUri, getEngineSpec } from '../engines/registry.ts';
 import type { EngineConnection, EngineSpec } from '../engines/types.ts';
 import type { Config } from '../platform/config.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
 import { SecretBox } from '../platform/secrets.ts';
+import type { ActorLog } from '../security/actor.ts';
 import { type DatabaseRow, databaseRepository } from './repository.ts';
 import { scrubSecret } from './uri.ts';
 
@@ -184,7 +184,7 @@ export class ConnectionManager {
   constructor(
     private readonly config: Config,
     private readonly store: MetadataStore,
-    private readonly logger: FastifyBaseLogger,
+    private readonly logger: ActorLog,
   ) {
     this.secrets = new SecretBox(config.secretKey);
   }
@@ -230,7 +230,7 @@ export class ConnectionManager {
 
 async function closeQuietly(
   connection: Promise<EngineConnection>,
-  logger: FastifyBaseLogger,
+  logger: ActorLog,
   databaseId: number,
 ): Promise<void> {
   try {

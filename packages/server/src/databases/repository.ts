@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { DbDatabase, MetadataTables } from '../platform/metadata/tables.ts';
 
 export type DatabaseRow = Selectable<DbDatabase>;
@@ -62,32 +62,24 @@ export const databaseRepository = {
     return db.selectFrom('dbs').selectAll().where('database_name', '=', name).executeTakeFirst();
   },
 
-  async insert(db: Db, write: DatabaseWrite, actorId: number | null): Promise<number> {
-    const now = nowIso();
+  /** `by`: the actor (or user id) the audit columns record. */
+  async insert(db: Db, write: DatabaseWrite, by: AuditSource): Promise<number> {
     const row = await db
       .insertInto('dbs')
       .values({
         ...(toRow(write) as Insertable<DbDatabase>),
         uuid: randomUUID(),
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
+        ...createdStamp(by),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
-  async update(
-    db: Db,
-    id: number,
-    write: Partial<DatabaseWrite>,
-    actorId: number | null,
-  ): Promise<void> {
+  async update(db: Db, id: number, write: Partial<DatabaseWrite>, by: AuditSource): Promise<void> {
     await db
       .updateTable('dbs')
-      .set({ ...toRow(write), changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...toRow(write), ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },

@@ -220,12 +220,13 @@ describe.each(storeKinds())('on the %s metadata store', (storeKind) => {
     });
 
     it('accepts a bearer token without a CSRF token', async () => {
-      const headers = await t.bearer('alpha');
+      // An admin's: SQLite connections are admins' only (security/attacks/data.test.ts).
+      const headers = await t.bearer('admin');
       const res = await t.app.inject({
         method: 'POST',
         url: `${BASE}/`,
         headers,
-        payload: { database_name: 'by alpha', sqlalchemy_uri: `sqlite:///${emptyFile}` },
+        payload: { database_name: 'by bearer', sqlalchemy_uri: `sqlite:///${emptyFile}` },
       });
       expect(res.statusCode).toBe(201);
     });

@@ -56,14 +56,14 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: DatabaseListAnswer } } },
-      async (request) => listDatabases(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listDatabases(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.post(
       `${BASE}/`,
       { schema: { tags, body: DatabaseCreateBody, response: { 201: DatabaseItemAnswer } } },
       async (request, reply) => {
-        const answer = await createDatabase(ctx, request, request.body);
+        const answer = await createDatabase(ctx, request.actor, request.body);
         return reply.status(201).send(answer);
       },
     );
@@ -71,19 +71,19 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/available/`,
       { schema: { tags, response: { 200: AvailableAnswer } } },
-      async (request) => availableEngines(request),
+      async (request) => availableEngines(request.actor),
     );
 
     r.post(
       `${BASE}/test_connection/`,
       { schema: { tags, body: DatabaseTestConnectionBody, response: { 200: MessageAnswer } } },
-      async (request) => testConnectionFor(ctx, request, request.body),
+      async (request) => testConnectionFor(ctx, request.actor, request.body),
     );
 
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: DatabaseItemAnswer } } },
-      async (request) => getDatabase(ctx, request, request.params.pk),
+      async (request) => getDatabase(ctx, request.actor, request.params.pk),
     );
 
     r.put(
@@ -96,19 +96,19 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: DatabaseItemAnswer },
         },
       },
-      async (request) => updateDatabase(ctx, request, request.params.pk, request.body),
+      async (request) => updateDatabase(ctx, request.actor, request.params.pk, request.body),
     );
 
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDatabase(ctx, request, request.params.pk),
+      async (request) => deleteDatabase(ctx, request.actor, request.params.pk),
     );
 
     r.get(
       `${BASE}/:pk/connection`,
       { schema: { tags, params: IdParam, response: { 200: DatabaseConnectionAnswer } } },
-      async (request) => getDatabaseConnection(ctx, request, request.params.pk),
+      async (request) => getDatabaseConnection(ctx, request.actor, request.params.pk),
     );
 
     r.get(
@@ -118,7 +118,7 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         parseQ(CatalogsQuery, request.query.q);
-        return listCatalogs(ctx, request, request.params.pk);
+        return listCatalogs(ctx, request.actor, request.params.pk);
       },
     );
 
@@ -128,14 +128,14 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: { tags, params: IdParam, querystring: QParam, response: { 200: StringListAnswer } },
       },
       async (request) =>
-        listSchemas(ctx, request, request.params.pk, parseQ(SchemasQuery, request.query.q)),
+        listSchemas(ctx, request.actor, request.params.pk, parseQ(SchemasQuery, request.query.q)),
     );
 
     r.get(
       `${BASE}/:pk/tables/`,
       { schema: { tags, params: IdParam, querystring: QParam, response: { 200: TablesAnswer } } },
       async (request) =>
-        listTables(ctx, request, request.params.pk, parseQ(TablesQuery, request.query.q)),
+        listTables(ctx, request.actor, request.params.pk, parseQ(TablesQuery, request.query.q)),
     );
 
     r.get(
@@ -148,7 +148,7 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: TableMetadataAnswer },
         },
       },
-      async (request) => tableMetadata(ctx, request, request.params.pk, request.query),
+      async (request) => tableMetadata(ctx, request.actor, request.params.pk, request.query),
     );
 
     r.get(
@@ -161,7 +161,7 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: TableExtraAnswer },
         },
       },
-      async (request) => tableExtra(ctx, request, request.params.pk, request.query),
+      async (request) => tableExtra(ctx, request.actor, request.params.pk, request.query),
     );
 
     const SelectStarParams = IdParam.extend({
@@ -172,16 +172,16 @@ export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
       schema: { tags, params: SelectStarParams, response: { 200: SelectStarAnswer } },
     };
     r.get(`${BASE}/:pk/select_star/:table_name/`, selectStarOptions, async (request) =>
-      selectStar(ctx, request, request.params.pk, request.params),
+      selectStar(ctx, request.actor, request.params.pk, request.params),
     );
     r.get(`${BASE}/:pk/select_star/:table_name/:schema_name/`, selectStarOptions, async (request) =>
-      selectStar(ctx, request, request.params.pk, request.params),
+      selectStar(ctx, request.actor, request.params.pk, request.params),
     );
 
     r.get(
       `${BASE}/:pk/function_names/`,
       { schema: { tags, params: IdParam, response: { 200: FunctionNamesAnswer } } },
-      async (request) => functionNames(ctx, request, request.params.pk),
+      async (request) => functionNames(ctx, request.actor, request.params.pk),
     );
   };
 }

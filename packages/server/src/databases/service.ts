@@ -12,22 +12,24 @@ import {
   DUPLICATE_NAME_MESSAGE,
 } from '@tessera/shared/api/databases';
 import { badRequest, notFound, TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { listEngineSpecs } from '../engines/registry.ts';
 import { labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
 import { SecretBox } from '../platform/secrets.ts';
-import { requireAdmin, requirePermission } from '../security/currentUser.ts';
+import { type Actor, requireAdmin, requirePermission } from '../security/actor.ts';
 import { canSeeDatabase, principalOf } from './access.ts';
 import {
   connectionExtra,
+  lookupSpec,
   parseExtra,
   type StoredConnection,
   storedConnection,
   testConnection,
 } from './connections.ts';
+import { assertLengths, MAX_TEXT } from './limits.ts';
 import { availableEngine, toItem, toListItem } from './present.ts';
 import { type DatabaseRow, type DatabaseWrite, databaseRepository } from './repository.ts';
+import { assertSafeConnection, isUnsafeEngine } from './unsafe.ts';
 import {
   CREATE_DEFAULTS,
   optionFields,
@@ -55,21 +57,21 @@ function secretsOf(ctx: AppContext): SecretBox {
 /** The database if the caller may see it; 404 otherwise, so ids of hidden databases leak nothing. */
 export async function visibleDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<DatabaseRow> {
   const row = await databaseRepository.get(ctx.store.db, id);
-  if (!row || !canSeeDatabase(principalOf(request), row)) throw notFound();
+  if (!row || !canSeeDatabase(principalOf(actor), row)) throw notFound();
   return row;
 }
 
 export async function listDatabases(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<DatabaseListAnswer> {
-  requirePermission(request, ...READ);
-  const principal = principalOf(request);
+  requirePermission(actor, ...READ);
+  const principal = principalOf(actor);
   const rows = (await databaseRepository.list(ctx.store.db)).filter((row) =>
     canSeeDatabase(principal, row),
   );
@@ -185,22 +187,22 @@ function pickColumns(item: DatabaseListItem, columns: string[]): Partial<Databas
 
 export async function getDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<DatabaseItemAnswer> {
-  requirePermission(request, ...READ);
-  const row = await visibleDatabase(ctx, request, id);
+  requirePermission(actor, ...READ);
+  const row = await visibleDatabase(ctx, actor, id);
   return { id: row.id, result: toItem(row, secretsOf(ctx)) };
 }
 
 /** GET /{pk}/connection: the same masked answer, for admins only (Superset's `can_write`). */
 export async function getDatabaseConnection(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<DatabaseItemAnswer> {
-  requireAdmin(request);
-  return getDatabase(ctx, request, id);
+  requireAdmin(actor);
+  return getDatabase(ctx, actor, id);
 }
 
 async function checkConnection(
@@ -230,6 +232,15 @@ async function checkConnection(
   });
 }
 
+/** JSON settings are bounded before they are parsed (names and URIs are bounded by the schema). */
+function assertBodyLengths(body: DatabaseUpdateBody): void {
+  assertLengths({
+    extra: [body.extra, MAX_TEXT],
+    masked_encrypted_extra: [body.masked_encrypted_extra, MAX_TEXT],
+    force_ctas_schema: [body.force_ctas_schema, MAX_TEXT],
+  });
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   return Boolean(
@@ -243,12 +254,14 @@ function isUniqueViolation(error: unknown): boolean {
 /** Creates a database after checking its connection works, as Superset does. */
 export async function createDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: DatabaseCreateBody,
 ): Promise<DatabaseItemAnswer> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertBodyLengths(body);
   const secrets = secretsOf(ctx);
   const connection = resolveConnection(body, null) as ResolvedConnection;
+  assertSafeConnection(ctx.config, actor, connection.spec);
   if (await databaseRepository.getByName(ctx.store.db, body.database_name)) throw duplicateName();
   const extra = resolveExtra(body, null);
   const encryptedPlain = resolveEncryptedExtra(body, null) ?? null;
@@ -266,7 +279,7 @@ export async function createDatabase(
   };
   let id: number;
   try {
-    id = await databaseRepository.insert(ctx.store.db, write, request.user?.id ?? null);
+    id = await databaseRepository.insert(ctx.store.db, write, actor);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;
@@ -278,19 +291,23 @@ export async function createDatabase(
 /** Partial update; a masked password keeps the stored one. Connection changes are tested first. */
 export async function updateDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: DatabaseUpdateBody,
 ): Promise<DatabaseItemAnswer> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertBodyLengths(body);
   const secrets = secretsOf(ctx);
-  const row = await visibleDatabase(ctx, request, id);
+  const row = await visibleDatabase(ctx, actor, id);
+  // Any edit of such a connection counts (allow_dml, for one, is what the attack needs).
+  if (isUnsafeEngine(row.engine)) assertSafeConnection(ctx.config, actor, lookupSpec(row.engine));
   const stored = storedConnection(row, secrets);
   if (body.database_name !== undefined && body.database_name !== row.database_name) {
     const other = await databaseRepository.getByName(ctx.store.db, body.database_name);
     if (other && other.id !== id) throw duplicateName();
   }
   const connection = resolveConnection(body, stored);
+  if (connection) assertSafeConnection(ctx.config, actor, connection.spec);
   const extra = resolveExtra(body, row.extra);
   const encryptedPlain = resolveEncryptedExtra(body, stored.encryptedExtra);
   const write: Partial<DatabaseWrite> = { ...optionFields(body), extra };
@@ -311,7 +328,7 @@ export async function updateDatabase(
     );
   }
   try {
-    await databaseRepository.update(ctx.store.db, id, write, request.user?.id ?? null);
+    await databaseRepository.update(ctx.store.db, id, write, actor);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;
@@ -353,11 +370,11 @@ function connectionChanged(
 
 export async function deleteDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ message: string }> {
-  requirePermission(request, ...WRITE);
-  await visibleDatabase(ctx, request, id);
+  requirePermission(actor, ...WRITE);
+  await visibleDatabase(ctx, actor, id);
   await databaseRepository.delete(ctx.store.db, id);
   await ctx.connections.invalidate(id);
   return { message: 'OK' };
@@ -369,16 +386,17 @@ export async function deleteDatabase(
  */
 export async function testConnectionFor(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: DatabaseTestConnectionBody,
 ): Promise<{ message: string }> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertBodyLengths(body);
   const secrets = secretsOf(ctx);
   let stored: StoredConnection | null = null;
   let storedExtra: string | null = null;
   if (body.database_name) {
     const row = await databaseRepository.getByName(ctx.store.db, body.database_name);
-    if (row && canSeeDatabase(principalOf(request), row)) {
+    if (row && canSeeDatabase(principalOf(actor), row)) {
       stored = storedConnection(row, secrets);
       storedExtra = row.extra;
     }
@@ -388,6 +406,7 @@ export async function testConnectionFor(
     throw new TesseraError(400, 'Invalid input', {
       fields: { sqlalchemy_uri: ['Missing data for required field.'] },
     });
+  assertSafeConnection(ctx.config, actor, connection.spec);
   const extra = resolveExtra(body, storedExtra);
   const encryptedPlain = resolveEncryptedExtra(body, stored?.encryptedExtra ?? null);
   await checkConnection(
@@ -399,7 +418,7 @@ export async function testConnectionFor(
   return { message: 'OK' };
 }
 
-export function availableEngines(request: FastifyRequest) {
-  requirePermission(request, ...READ);
+export function availableEngines(actor: Actor) {
+  requirePermission(actor, ...READ);
   return { databases: listEngineSpecs().map(availableEngine) };
 }

@@ -1,13 +1,12 @@
 import { forbidden, notFound } from '@tessera/shared/errors';
 import { datasourceView, hasPermission, isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import {
   hasFullAccess,
   hasSchemaAccess,
   type Principal,
   principalOf,
 } from '../databases/access.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 
 /**
  * Who may see and change a dataset. Reading needs ('can_read', 'Dataset') plus access to the
@@ -55,16 +54,15 @@ export function isDatasetOwner(
 }
 
 /** 404 for a dataset the caller may not see, so hidden ids reveal nothing. */
-export function assertCanRead(request: FastifyRequest, dataset: DatasetAccessSubject | undefined) {
-  requirePermission(request, ...READ_DATASET);
-  if (!dataset || !canAccessDataset(principalOf(request), dataset, request.user?.id))
-    throw notFound();
+export function assertCanRead(actor: Actor, dataset: DatasetAccessSubject | undefined) {
+  requirePermission(actor, ...READ_DATASET);
+  if (!dataset || !canAccessDataset(principalOf(actor), dataset, actor.user?.id)) throw notFound();
 }
 
 /** 404 when the caller cannot even see it, 403 when they see it but do not own it. */
-export function assertCanWrite(request: FastifyRequest, dataset: DatasetAccessSubject | undefined) {
-  requirePermission(request, ...WRITE_DATASET);
-  const principal = principalOf(request);
-  if (!dataset || !canAccessDataset(principal, dataset, request.user?.id)) throw notFound();
-  if (!isDatasetOwner(principal, dataset, request.user?.id)) throw forbidden('Forbidden');
+export function assertCanWrite(actor: Actor, dataset: DatasetAccessSubject | undefined) {
+  requirePermission(actor, ...WRITE_DATASET);
+  const principal = principalOf(actor);
+  if (!dataset || !canAccessDataset(principal, dataset, actor.user?.id)) throw notFound();
+  if (!isDatasetOwner(principal, dataset, actor.user?.id)) throw forbidden('Forbidden');
 }

@@ -26,7 +26,12 @@ export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
       '/datasource/get/:datasource_type/:datasource_id/',
       { schema: { tags, params: TypeAndId, response: { 200: Loose } } },
       async (request) =>
-        datasourceJson(ctx, request, request.params.datasource_type, request.params.datasource_id),
+        datasourceJson(
+          ctx,
+          request.actor,
+          request.params.datasource_type,
+          request.params.datasource_id,
+        ),
     );
 
     r.get(
@@ -41,7 +46,7 @@ export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) =>
         columnValues(
           ctx,
-          request,
+          request.actor,
           request.params.datasource_type,
           request.params.datasource_id,
           request.params.column_name,
@@ -60,7 +65,7 @@ export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
       '/api/v1/fetch_datasource_metadata',
     ]) {
       r.get(path, metadataOptions, async (request) =>
-        fetchDatasourceMetadata(ctx, request, request.query.datasourceKey),
+        fetchDatasourceMetadata(ctx, request.actor, request.query.datasourceKey),
       );
     }
   };

@@ -6,11 +6,10 @@ import {
   type DatasetListItem,
 } from '@tessera/shared/api/datasets';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { principalOf } from '../databases/access.ts';
 import { labelOf, listEnvelope, pageOf } from '../platform/listing.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { canAccessDataset, READ_DATASET } from './access.ts';
 import { type LoadedDataset, loadDatasets, parseJsonObject } from './model.ts';
 import { pickFields, toItem, toListItem } from './present.ts';
@@ -24,13 +23,10 @@ import { datasetRepository } from './repository.ts';
  */
 
 /** Every dataset the caller may read, loaded. */
-export async function visibleDatasets(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<LoadedDataset[]> {
-  const principal = principalOf(request);
+export async function visibleDatasets(ctx: AppContext, actor: Actor): Promise<LoadedDataset[]> {
+  const principal = principalOf(actor);
   const all = await loadDatasets(ctx.store, await datasetRepository.list(ctx.store.db));
-  return all.filter((d) => canAccessDataset(principal, d, request.user?.id));
+  return all.filter((d) => canAccessDataset(principal, d, actor.user?.id));
 }
 
 type Entry = { dataset: LoadedDataset; item: DatasetListItem };
@@ -157,11 +153,11 @@ function sortValue(entry: Entry, column: string): string | number {
 
 export async function listDatasets(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<DatasetListAnswer> {
-  requirePermission(request, ...READ_DATASET);
-  let entries: Entry[] = (await visibleDatasets(ctx, request)).map((dataset) => ({
+  requirePermission(actor, ...READ_DATASET);
+  let entries: Entry[] = (await visibleDatasets(ctx, actor)).map((dataset) => ({
     dataset,
     item: toListItem(dataset),
   }));
@@ -202,13 +198,13 @@ export async function listDatasets(
 /** `GET /distinct/{column}`: the distinct schemas (or catalogs) of the datasets one may read. */
 export async function distinctValues(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   column: string,
 ): Promise<{ count: number; result: Array<{ text: string; value: string }> }> {
-  requirePermission(request, ...READ_DATASET);
+  requirePermission(actor, ...READ_DATASET);
   if (column !== 'schema' && column !== 'catalog') throw notFound();
   const values = new Set<string>();
-  for (const dataset of await visibleDatasets(ctx, request)) {
+  for (const dataset of await visibleDatasets(ctx, actor)) {
     const value = dataset.row[column];
     if (value) values.add(value);
   }

@@ -1,5 +1,4 @@
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
-import type { MetadataStore } from '../platform/metadata/store.ts';
 import {
   type ColumnRow,
   type DatasetRow,
@@ -7,6 +6,7 @@ import {
   type MetricRow,
   type UserName,
 } from './repository.ts';
+import type { Db } from './rules.ts';
 
 /**
  * A dataset with everything that hangs off it, as services and the query engine use it.
@@ -43,7 +43,7 @@ export function parseJsonObject(text: string | null | undefined): Record<string,
 
 /** Loads datasets by id with their database, columns, metrics and owners (missing ids skipped). */
 export async function loadDatasets(
-  store: MetadataStore,
+  store: { db: Db },
   rows: DatasetRow[],
 ): Promise<LoadedDataset[]> {
   if (rows.length === 0) return [];
@@ -81,7 +81,7 @@ export async function loadDatasets(
 
 /** One dataset with everything, or undefined when it does not exist. No permission check. */
 export async function loadDataset(
-  store: MetadataStore,
+  store: { db: Db },
   id: number,
 ): Promise<LoadedDataset | undefined> {
   const row = await datasetRepository.get(store.db, id);

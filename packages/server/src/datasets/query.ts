@@ -1,7 +1,8 @@
 import { notFound } from '@tessera/shared/errors';
-import type { Principal } from '../databases/access.ts';
+import { type Principal, principalOf } from '../databases/access.ts';
 import type { TypeGeneric } from '../engines/types.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
+import type { Actor } from '../security/actor.ts';
 import { canAccessDataset } from './access.ts';
 import { activeColumns, type LoadedDataset, loadDataset, parseJsonObject } from './model.ts';
 import { typeGenericOf } from './typeGeneric.ts';
@@ -14,6 +15,11 @@ import { typeGenericOf } from './typeGeneric.ts';
 export interface QueryCaller {
   principal: Principal;
   userId: number | null;
+}
+
+/** The caller of a query, from the actor it runs for. */
+export function queryCallerOf(actor: Actor): QueryCaller {
+  return { principal: principalOf(actor), userId: actor.user?.id ?? null };
 }
 
 /**

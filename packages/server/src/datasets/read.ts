@@ -1,8 +1,8 @@
 import type { DatasourceJson } from '@tessera/shared/api/datasets';
 import { isDatasetType, isDatasourceType, parseDatasourceKey } from '@tessera/shared/datasourceKey';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Actor } from '../security/actor.ts';
 import { pickFields, toDatasourceJson, toItem } from './present.ts';
 import { readableDataset } from './service.ts';
 
@@ -24,11 +24,11 @@ const labelOf = (column: string) =>
 /** GET /api/v1/dataset/{id_or_uuid}: `{id, result, show_columns, label_columns, ...}`. */
 export async function showDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrUuid: string,
   q: ShowQuery,
 ): Promise<Record<string, unknown>> {
-  const dataset = await readableDataset(ctx, request, idOrUuid);
+  const dataset = await readableDataset(ctx, actor, idOrUuid);
   const item = toItem(dataset) as unknown as Record<string, unknown>;
   const result = q.columns && q.columns.length > 0 ? pickFields(item, q.columns) : item;
   const showColumns = q.columns && q.columns.length > 0 ? q.columns : Object.keys(item);
@@ -49,23 +49,23 @@ export async function showDataset(
  */
 export async function datasourceJson(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   type: string,
   id: number,
 ): Promise<DatasourceJson> {
   if (!isDatasourceType(type)) throw badRequest(`Invalid datasource type: ${type}`);
   if (!isDatasetType(type)) throw notFound(`Datasource type ${type} is not available here`);
-  const dataset = await readableDataset(ctx, request, id);
+  const dataset = await readableDataset(ctx, actor, id);
   return toDatasourceJson(dataset);
 }
 
 /** `fetch_datasource_metadata?datasourceKey={id}__{type}`. */
 export async function fetchDatasourceMetadata(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   datasourceKey: string | undefined,
 ): Promise<DatasourceJson> {
   const key = parseDatasourceKey(datasourceKey);
   if (!key) throw badRequest(`Invalid datasource key: ${datasourceKey ?? ''}`);
-  return datasourceJson(ctx, request, key.type, key.id);
+  return datasourceJson(ctx, actor, key.type, key.id);
 }

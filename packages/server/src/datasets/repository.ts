@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 import type { DbDataset, DbSqlMetric, DbTableColumn } from './tables.ts';
 
@@ -31,6 +31,11 @@ export interface UserName {
   username: string;
 }
 
+/** Columns and metrics record when, not who: the dataset row carries the user. */
+function timesOf(stamp: { created_on: string; changed_on: string }) {
+  return { created_on: stamp.created_on, changed_on: stamp.changed_on };
+}
+
 /** The only SQL against `tables`, `table_columns`, `sql_metrics` and `dataset_owners`. */
 export const datasetRepository = {
   async list(db: Db): Promise<DatasetRow[]> {
@@ -56,39 +61,27 @@ export const datasetRepository = {
       .execute();
   },
 
-  async insert(db: Db, write: DatasetWrite, actorId: number | null): Promise<number> {
-    const now = nowIso();
+  /** `by`: the actor (or user id) the audit columns record. */
+  async insert(db: Db, write: DatasetWrite, by: AuditSource): Promise<number> {
     const row = await db
       .insertInto('tables')
-      .values({
-        ...write,
-        uuid: write.uuid ?? randomUUID(),
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, uuid: write.uuid ?? randomUUID(), ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
-  async update(
-    db: Db,
-    id: number,
-    write: Updateable<DbDataset>,
-    actorId: number | null,
-  ): Promise<void> {
+  async update(db: Db, id: number, write: Updateable<DbDataset>, by: AuditSource): Promise<void> {
     await db
       .updateTable('tables')
-      .set({ ...write, changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...write, ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },
 
   /** Marks a dataset changed (cache keys of the query engine include `changed_on`). */
-  async touch(db: Db, id: number, actorId: number | null): Promise<void> {
-    await datasetRepository.update(db, id, {}, actorId);
+  async touch(db: Db, id: number, by: AuditSource): Promise<void> {
+    await datasetRepository.update(db, id, {}, by);
   },
 
   async delete(db: Db, ids: number[]): Promise<void> {
@@ -117,15 +110,13 @@ export const datasetRepository = {
   },
 
   async insertColumn(db: Db, tableId: number, column: ColumnWrite): Promise<number> {
-    const now = nowIso();
     const row = await db
       .insertInto('table_columns')
       .values({
         ...column,
         uuid: column.uuid || randomUUID(),
         table_id: tableId,
-        created_on: now,
-        changed_on: now,
+        ...timesOf(createdStamp(null)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -136,7 +127,7 @@ export const datasetRepository = {
     const { uuid: _uuid, ...rest } = column;
     await db
       .updateTable('table_columns')
-      .set({ ...rest, changed_on: nowIso() })
+      .set({ ...rest, changed_on: changedStamp(null).changed_on })
       .where('id', '=', id)
       .execute();
   },
@@ -147,15 +138,13 @@ export const datasetRepository = {
   },
 
   async insertMetric(db: Db, tableId: number, metric: MetricWrite): Promise<number> {
-    const now = nowIso();
     const row = await db
       .insertInto('sql_metrics')
       .values({
         ...metric,
         uuid: metric.uuid || randomUUID(),
         table_id: tableId,
-        created_on: now,
-        changed_on: now,
+        ...timesOf(createdStamp(null)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -166,7 +155,7 @@ export const datasetRepository = {
     const { uuid: _uuid, ...rest } = metric;
     await db
       .updateTable('sql_metrics')
-      .set({ ...rest, changed_on: nowIso() })
+      .set({ ...rest, changed_on: changedStamp(null).changed_on })
       .where('id', '=', id)
       .execute();
   },

@@ -49,14 +49,14 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: DatasetListAnswer } } },
-      async (request) => listDatasets(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listDatasets(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.post(
       `${BASE}/`,
       { schema: { tags, body: DatasetCreateBody, response: { 201: Loose } } },
       async (request, reply) =>
-        reply.status(201).send(await createDataset(ctx, request, request.body)),
+        reply.status(201).send(await createDataset(ctx, request.actor, request.body)),
     );
 
     r.delete(
@@ -64,7 +64,7 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
       async (request) => {
         const ids = request.query.q ? parseQ(BulkIds, request.query.q) : [];
-        return bulkDeleteDatasets(ctx, request, ids);
+        return bulkDeleteDatasets(ctx, request.actor, ids);
       },
     );
 
@@ -78,27 +78,32 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: DistinctAnswer },
         },
       },
-      async (request) => distinctValues(ctx, request, request.params.column),
+      async (request) => distinctValues(ctx, request.actor, request.params.column),
     );
 
     r.post(
       `${BASE}/duplicate`,
       { schema: { tags, body: DatasetDuplicateBody, response: { 201: Loose } } },
       async (request, reply) =>
-        reply.status(201).send(await duplicateDataset(ctx, request, request.body)),
+        reply.status(201).send(await duplicateDataset(ctx, request.actor, request.body)),
     );
 
     r.post(
       `${BASE}/get_or_create/`,
       { schema: { tags, body: GetOrCreateBody, response: { 200: GetOrCreateAnswer } } },
-      async (request) => getOrCreateDataset(ctx, request, request.body),
+      async (request) => getOrCreateDataset(ctx, request.actor, request.body),
     );
 
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdOrUuidParam, querystring: QParam, response: { 200: Loose } } },
       async (request) =>
-        showDataset(ctx, request, request.params.pk, parseQ(DatasetShowQuery, request.query.q)),
+        showDataset(
+          ctx,
+          request.actor,
+          request.params.pk,
+          parseQ(DatasetShowQuery, request.query.q),
+        ),
     );
 
     r.put(
@@ -114,26 +119,26 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const override = ['true', '1'].includes(request.query.override_columns ?? '');
-        return updateDataset(ctx, request, request.params.pk, request.body, override);
+        return updateDataset(ctx, request.actor, request.params.pk, request.body, override);
       },
     );
 
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDataset(ctx, request, request.params.pk),
+      async (request) => deleteDataset(ctx, request.actor, request.params.pk),
     );
 
     r.put(
       `${BASE}/:pk/refresh`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => refreshDataset(ctx, request, request.params.pk),
+      async (request) => refreshDataset(ctx, request.actor, request.params.pk),
     );
 
     r.get(
       `${BASE}/:pk/related_objects`,
       { schema: { tags, params: IdOrUuidParam, response: { 200: RelatedObjectsAnswer } } },
-      async (request) => relatedObjects(ctx, request, request.params.pk),
+      async (request) => relatedObjects(ctx, request.actor, request.params.pk),
     );
 
     r.delete(
@@ -145,7 +150,8 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: MessageAnswer },
         },
       },
-      async (request) => deleteColumn(ctx, request, request.params.pk, request.params.column_id),
+      async (request) =>
+        deleteColumn(ctx, request.actor, request.params.pk, request.params.column_id),
     );
 
     r.delete(
@@ -157,7 +163,8 @@ export function datasetRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: MessageAnswer },
         },
       },
-      async (request) => deleteMetric(ctx, request, request.params.pk, request.params.metric_id),
+      async (request) =>
+        deleteMetric(ctx, request.actor, request.params.pk, request.params.metric_id),
     );
   };
 }

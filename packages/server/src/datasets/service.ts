@@ -1,5 +1,4 @@
 import {
-  DATABASE_NOT_FOUND_MESSAGE,
   type DatasetCreateBody,
   type DatasetDuplicateBody,
   type DatasetItem,
@@ -7,20 +6,15 @@ import {
   type DatasourceJson,
   datasetExistsMessage,
   type GetOrCreateBody,
-  OWNERS_INVALID_MESSAGE,
   type RelatedObjectsAnswer,
   tableNotFoundMessage,
 } from '@tessera/shared/api/datasets';
 import { notFound } from '@tessera/shared/errors';
-import { isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { canAccessTable, canSeeDatabase, principalOf } from '../databases/access.ts';
+import { canAccessTable, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
-import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
-import type { MetadataTables } from '../platform/metadata/tables.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { assertCanRead, assertCanWrite, WRITE_DATASET } from './access.ts';
 import {
   firstTemporal,
@@ -30,54 +24,65 @@ import {
   planRefresh,
   sourceColumnWrite,
 } from './columns.ts';
+import { assertDatasetLengths } from './limits.ts';
 import { type LoadedDataset, loadDataset } from './model.ts';
 import { toDatasourceJson, toItem } from './present.ts';
+import { type ColumnWrite, datasetRepository, type MetricWrite } from './repository.ts';
 import {
-  type ColumnWrite,
-  type DatasetRow,
-  datasetRepository,
-  type MetricWrite,
-} from './repository.ts';
+  checkOwners,
+  type Db,
+  findTwin,
+  introspectionContext,
+  ownerList,
+  readSourceColumns,
+  sameSpot,
+  templateText,
+  usableDatabase,
+} from './rules.ts';
 import {
   type DatasetSource,
   type ExpressionCheck,
   invalid,
-  readPhysicalColumns,
-  readVirtualColumns,
-  type SourceColumn,
   validateExpressions,
+  withoutTrailingSemicolons,
 } from './source.ts';
 import type { DbDataset } from './tables.ts';
-import { parseTemplateParams, type TemplateContext } from './template.ts';
+import { parseTemplateParams } from './template.ts';
 
 /**
  * The rules of `/api/v1/dataset/`: permissions, uniqueness, reading columns from the engine,
- * validating expressions against it, and the writes (one transaction each).
+ * validating expressions against it, and the writes (one transaction each). Every function takes
+ * the actor it works for; the example loader and the bundle importer write through
+ * `defineDataset` (define.ts), which applies the same rules.
  */
 
-type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
-
-const sameSpot = (a: string | null | undefined, b: string | null | undefined) =>
-  (a ?? '') === (b ?? '');
+export {
+  type DatasetDefinition,
+  type DefineContext,
+  type DefineDatasetOptions,
+  type DefinedDataset,
+  defineDataset,
+} from './define.ts';
+export { introspectionContext, readSourceColumns } from './rules.ts';
 
 /** A dataset the caller may read, or 404. Accepts a numeric id or a uuid. */
 export async function readableDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrUuid: number | string,
 ): Promise<LoadedDataset> {
   const dataset = await findDataset(ctx, idOrUuid);
-  assertCanRead(request, dataset);
+  assertCanRead(actor, dataset);
   return dataset as LoadedDataset;
 }
 
 export async function writableDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<LoadedDataset> {
   const dataset = await loadDataset(ctx.store, id);
-  assertCanWrite(request, dataset);
+  assertCanWrite(actor, dataset);
   return dataset as LoadedDataset;
 }
 
@@ -86,80 +91,6 @@ async function findDataset(ctx: AppContext, idOrUuid: number | string) {
     return loadDataset(ctx.store, Number(idOrUuid));
   const row = await datasetRepository.getByUuid(ctx.store.db, idOrUuid);
   return row ? loadDataset(ctx.store, row.id) : undefined;
-}
-
-/** The template context used when introspecting: the dataset's params and the caller. */
-export function introspectionContext(
-  request: FastifyRequest | null,
-  templateParams: Record<string, unknown>,
-): TemplateContext {
-  const user = request?.user;
-  return {
-    params: templateParams,
-    user: user
-      ? { id: user.id, username: user.username, email: user.email, roles: Object.keys(user.roles) }
-      : null,
-  };
-}
-
-async function findTwin(
-  db: Db,
-  databaseId: number,
-  spot: { table_name: string; schema: string | null; catalog: string | null },
-  exceptId?: number,
-): Promise<DatasetRow | undefined> {
-  const rows = await datasetRepository.findByName(db, databaseId, spot.table_name);
-  return rows.find(
-    (r) =>
-      r.id !== exceptId && sameSpot(r.schema, spot.schema) && sameSpot(r.catalog, spot.catalog),
-  );
-}
-
-async function checkOwners(ctx: AppContext, ids: number[]): Promise<void> {
-  const users = await datasetRepository.users(ctx.store.db, ids);
-  if (ids.some((id) => !users.has(id))) throw invalid('owners', OWNERS_INVALID_MESSAGE);
-}
-
-/** Superset's owner list: the caller by default; a non-admin always stays among the owners. */
-function ownerList(request: FastifyRequest, requested: number[] | undefined): number[] {
-  const user = request.user;
-  if (requested === undefined) return user ? [user.id] : [];
-  if (user && !isAdmin(user) && !requested.includes(user.id)) return [...requested, user.id];
-  return [...new Set(requested)];
-}
-
-async function usableDatabase(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<DatabaseRow> {
-  const database = await databaseRepository.get(ctx.store.db, id);
-  if (!database || !canSeeDatabase(principalOf(request), database))
-    throw invalid('database', DATABASE_NOT_FOUND_MESSAGE);
-  return database;
-}
-
-/** Columns of a new or refreshed dataset, read from its engine. */
-export async function readSourceColumns(
-  ctx: AppContext,
-  request: FastifyRequest | null,
-  database: DatabaseRow,
-  source: DatasetSource,
-  templateParams: Record<string, unknown>,
-): Promise<SourceColumn[]> {
-  const spec = lookupSpec(database.engine);
-  const connection = await ctx.connections.forRow(database);
-  if (source.sql && source.sql.trim() !== '') {
-    return readVirtualColumns(
-      connection,
-      spec.dialect,
-      source,
-      introspectionContext(request, templateParams),
-    );
-  }
-  return readPhysicalColumns(connection, source, () =>
-    invalid('table_name', tableNotFoundMessage(source.table_name)),
-  );
 }
 
 async function applyPlan(
@@ -180,11 +111,6 @@ async function applyPlan(
   }
 }
 
-function templateText(value: DatasetCreateBody['template_params']): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 export type CreatedDataset = {
   id: number;
   result: Record<string, unknown>;
@@ -195,11 +121,12 @@ export type CreatedDataset = {
 /** POST: a physical dataset from a table, or a virtual one from `sql`. */
 export async function createDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: DatasetCreateBody,
 ): Promise<CreatedDataset> {
-  requirePermission(request, ...WRITE_DATASET);
-  const database = await usableDatabase(ctx, request, body.database);
+  requirePermission(actor, ...WRITE_DATASET);
+  assertDatasetLengths({ ...body, template_params: templateText(body.template_params) });
+  const database = await usableDatabase(ctx.store.db, actor, body.database);
   const spot = {
     table_name: body.table_name.trim(),
     schema: body.schema?.trim() || null,
@@ -208,12 +135,12 @@ export async function createDataset(
   const sql = body.sql?.trim() ? body.sql : null;
   if (await findTwin(ctx.store.db, database.id, spot))
     throw invalid('table_name', datasetExistsMessage(spot.table_name));
-  const owners = ownerList(request, body.owners);
-  await checkOwners(ctx, owners);
-  if (!sql && !canAccessTable(principalOf(request), database, { ...spot, name: spot.table_name }))
+  const owners = ownerList(actor, body.owners);
+  await checkOwners(ctx.store.db, owners);
+  if (!sql && !canAccessTable(principalOf(actor), database, { ...spot, name: spot.table_name }))
     throw invalid('table_name', tableNotFoundMessage(spot.table_name));
   const templateParams = parseTemplateParams(body.template_params);
-  const source = await readSourceColumns(ctx, request, database, { ...spot, sql }, templateParams);
+  const source = await readSourceColumns(ctx, actor, database, { ...spot, sql }, templateParams);
   const hinted = new Map(
     (body.columns ?? []).map((c) => [(c.column_name ?? c.name ?? '').trim(), c]),
   );
@@ -239,7 +166,7 @@ export async function createDataset(
         is_sqllab_view: 0,
         ...(body.uuid ? { uuid: body.uuid } : {}),
       },
-      request.user?.id ?? null,
+      actor,
     );
     for (const column of columns) await datasetRepository.insertColumn(trx, newId, column);
     await datasetRepository.setOwners(trx, newId, owners);
@@ -317,12 +244,13 @@ const textFields = [
 /** PUT: fields, owners, columns and metrics; changed expressions are checked by the engine. */
 export async function updateDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: DatasetUpdateBody,
   overrideColumns: boolean,
 ): Promise<{ id: number; result: DatasetItem }> {
-  const dataset = await writableDataset(ctx, request, id);
+  const dataset = await writableDataset(ctx, actor, id);
+  assertDatasetLengths(body);
   const { row } = dataset;
   if (body.database_id !== undefined && body.database_id !== row.database_id)
     throw invalid('database', 'Database not allowed to change');
@@ -339,7 +267,7 @@ export async function updateDataset(
   ) {
     throw invalid('table_name', datasetExistsMessage(spot.table_name));
   }
-  if (body.owners !== undefined) await checkOwners(ctx, body.owners);
+  if (body.owners !== undefined) await checkOwners(ctx.store.db, body.owners);
   const write: Updateable<DbDataset> = { ...spot };
   if (body.sql !== undefined) write.sql = body.sql?.trim() ? body.sql : null;
   for (const field of boolFields) {
@@ -366,7 +294,7 @@ export async function updateDataset(
     !sameSpot(spot.schema, row.schema);
   const checks = expressionChecks(dataset, columns, metrics, sourceChanged);
   if (sourceChanged && source.sql) {
-    await readSourceColumns(ctx, request, dataset.database, source, templateParams);
+    await readSourceColumns(ctx, actor, dataset.database, source, templateParams);
   }
   if (checks.length > 0) {
     const connection = await ctx.connections.forRow(dataset.database);
@@ -375,30 +303,26 @@ export async function updateDataset(
       lookupSpec(dataset.database.engine).dialect,
       source,
       checks,
-      introspectionContext(request, templateParams),
+      introspectionContext(actor, templateParams),
     );
   }
   await ctx.store.db.transaction().execute(async (trx) => {
-    await datasetRepository.update(trx, id, write, request.user?.id ?? null);
+    await datasetRepository.update(trx, id, write, actor);
     await applyPlan(trx, id, columns, metrics);
     if (body.owners !== undefined) await datasetRepository.setOwners(trx, id, body.owners);
   });
-  if (overrideColumns) await refreshColumns(ctx, request, id);
+  if (overrideColumns) await refreshColumns(ctx, actor, id);
   const updated = (await loadDataset(ctx.store, id)) as LoadedDataset;
   return { id, result: toItem(updated) };
 }
 
 /** Re-reads the source's columns, keeping calculated columns, metrics and settings. */
-async function refreshColumns(
-  ctx: AppContext,
-  request: FastifyRequest | null,
-  id: number,
-): Promise<void> {
+async function refreshColumns(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const dataset = (await loadDataset(ctx.store, id)) as LoadedDataset;
   const { row } = dataset;
   const source = await readSourceColumns(
     ctx,
-    request,
+    actor,
     dataset.database,
     row,
     parseTemplateParams(row.template_params),
@@ -410,37 +334,39 @@ async function refreshColumns(
     const patch: Updateable<DbDataset> = {};
     if (!row.main_dttm_col || !columns.some((c) => c.column_name === row.main_dttm_col))
       patch.main_dttm_col = firstTemporal(columns) ?? row.main_dttm_col;
-    await datasetRepository.update(trx, id, patch, request?.user?.id ?? row.changed_by_fk);
+    await datasetRepository.update(trx, id, patch, actor.user?.id ?? row.changed_by_fk);
   });
 }
 
 export async function refreshDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ message: string }> {
-  await writableDataset(ctx, request, id);
-  await refreshColumns(ctx, request, id);
+  await writableDataset(ctx, actor, id);
+  await refreshColumns(ctx, actor, id);
   return { message: 'OK' };
 }
 
 export async function deleteDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ message: string }> {
-  await writableDataset(ctx, request, id);
+  await writableDataset(ctx, actor, id);
   await datasetRepository.delete(ctx.store.db, [id]);
   return { message: 'OK' };
 }
 
 export async function bulkDeleteDatasets(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ message: string }> {
+  // Checked even for an empty list: `DELETE ?q=!()` must not answer 200 to anyone.
+  requirePermission(actor, ...WRITE_DATASET);
   const unique = [...new Set(ids)];
-  for (const id of unique) await writableDataset(ctx, request, id);
+  for (const id of unique) await writableDataset(ctx, actor, id);
   await datasetRepository.delete(ctx.store.db, unique);
   const n = unique.length;
   return { message: n === 1 ? `Deleted ${n} dataset` : `Deleted ${n} datasets` };
@@ -448,30 +374,30 @@ export async function bulkDeleteDatasets(
 
 export async function deleteColumn(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   columnId: number,
 ): Promise<{ message: string }> {
-  const dataset = await writableDataset(ctx, request, id);
+  const dataset = await writableDataset(ctx, actor, id);
   if (!dataset.columns.some((c) => c.id === columnId)) throw notFound();
   await ctx.store.db.transaction().execute(async (trx) => {
     await datasetRepository.deleteColumns(trx, [columnId]);
-    await datasetRepository.touch(trx, id, request.user?.id ?? null);
+    await datasetRepository.touch(trx, id, actor);
   });
   return { message: 'OK' };
 }
 
 export async function deleteMetric(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   metricId: number,
 ): Promise<{ message: string }> {
-  const dataset = await writableDataset(ctx, request, id);
+  const dataset = await writableDataset(ctx, actor, id);
   if (!dataset.metrics.some((m) => m.id === metricId)) throw notFound();
   await ctx.store.db.transaction().execute(async (trx) => {
     await datasetRepository.deleteMetrics(trx, [metricId]);
-    await datasetRepository.touch(trx, id, request.user?.id ?? null);
+    await datasetRepository.touch(trx, id, actor);
   });
   return { message: 'OK' };
 }
@@ -479,14 +405,15 @@ export async function deleteMetric(
 /** POST /duplicate: a copy of a virtual dataset under a new name, owned by the caller. */
 export async function duplicateDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: DatasetDuplicateBody,
 ): Promise<{ id: number; result: DatasetDuplicateBody }> {
-  requirePermission(request, ...WRITE_DATASET);
-  const user = requireUser(request);
+  requirePermission(actor, ...WRITE_DATASET);
+  const user = requireUser(actor);
+  assertDatasetLengths({ table_name: body.table_name });
   const base = await loadDataset(ctx.store, body.base_model_id);
   try {
-    assertCanRead(request, base);
+    assertCanRead(actor, base);
   } catch {
     throw invalid('base_model_id', 'Dataset does not exist');
   }
@@ -506,7 +433,7 @@ export async function duplicateDataset(
       {
         database_id: row.database_id,
         ...spot,
-        sql: (row.sql ?? '').trim().replace(/;+$/, ''),
+        sql: withoutTrailingSemicolons(row.sql ?? ''),
         main_dttm_col: row.main_dttm_col,
         template_params: row.template_params,
         normalize_columns: row.normalize_columns,
@@ -556,17 +483,18 @@ export async function duplicateDataset(
 /** POST /get_or_create/: the dataset of that table name in that database, created if missing. */
 export async function getOrCreateDataset(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: GetOrCreateBody,
 ): Promise<{ result: { table_id: number } }> {
-  requirePermission(request, ...WRITE_DATASET);
-  const database = await usableDatabase(ctx, request, body.database_id);
+  requirePermission(actor, ...WRITE_DATASET);
+  assertDatasetLengths({ ...body, template_params: templateText(body.template_params) });
+  const database = await usableDatabase(ctx.store.db, actor, body.database_id);
   const candidates = await datasetRepository.findByName(ctx.store.db, database.id, body.table_name);
   const existing =
     candidates.find((r) => sameSpot(r.schema, body.schema) && sameSpot(r.catalog, body.catalog)) ??
     (body.schema === undefined ? candidates[0] : undefined);
   if (existing) return { result: { table_id: existing.id } };
-  const created = await createDataset(ctx, request, {
+  const created = await createDataset(ctx, actor, {
     database: database.id,
     table_name: body.table_name,
     schema: body.schema ?? null,
@@ -581,9 +509,9 @@ export async function getOrCreateDataset(
 /** No charts or dashboards exist yet, so nothing can use a dataset: the honest answer. */
 export async function relatedObjects(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   idOrUuid: string,
 ): Promise<RelatedObjectsAnswer> {
-  await readableDataset(ctx, request, idOrUuid);
+  await readableDataset(ctx, actor, idOrUuid);
   return { charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] } };
 }

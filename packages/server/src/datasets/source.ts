@@ -90,9 +90,22 @@ export function blankLiterals(sql: string): string {
   return out;
 }
 
+/**
+ * The SQL without its trailing semicolons (and the blanks between them). A loop, not a regex:
+ * `/;[\s;]*$/` backtracks quadratically over a long run of semicolons that does not end the text.
+ */
+export function withoutTrailingSemicolons(sql: string): string {
+  const text = sql.trim();
+  if (!text.endsWith(';')) return text;
+  let start = text.length;
+  while (start > 0 && /[\s;]/.test(text[start - 1] as string)) start -= 1;
+  while (text[start] !== ';') start += 1;
+  return text.slice(0, start);
+}
+
 /** Strips trailing semicolons; refuses several statements and anything but a query. */
 export function singleSelect(sql: string, field = 'sql'): string {
-  const trimmed = sql.trim().replace(/;[\s;]*$/, '');
+  const trimmed = withoutTrailingSemicolons(sql);
   const blank = blankLiterals(trimmed);
   if (blank.includes(';')) throw invalid(field, 'Only single queries supported');
   const first = /^[\s(]*([A-Za-z]+)/.exec(blank)?.[1]?.toUpperCase();

@@ -1,13 +1,13 @@
 import { isDatasetType, isDatasourceType } from '@tessera/shared/datasourceKey';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
-import { rlsClausesFor } from '../rls/service.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { rlsClausesFor, rlsSubjectOf } from '../rls/service.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { canAccessDataset } from './access.ts';
 import { activeColumns, loadDataset, parseJsonObject } from './model.ts';
+import { introspectionContext } from './rules.ts';
 import { assertSingleExpression, fromClause } from './source.ts';
 import { renderTemplate, type TemplateContext } from './template.ts';
 
@@ -29,40 +29,37 @@ function jsonValue(value: unknown): unknown {
 
 export async function columnValues(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   type: string,
   id: number,
   columnName: string,
 ): Promise<{ result: unknown[] }> {
-  requirePermission(request, 'can_read', 'Datasource');
+  requirePermission(actor, 'can_read', 'Datasource');
   if (!isDatasourceType(type) || !isDatasetType(type))
     throw badRequest(`Unable to get column values for datasource type: ${type}`);
   const dataset = await loadDataset(ctx.store, id);
-  const principal = principalOf(request);
-  if (!dataset || !canAccessDataset(principal, dataset, request.user?.id)) throw notFound();
+  const principal = principalOf(actor);
+  if (!dataset || !canAccessDataset(principal, dataset, actor.user?.id)) throw notFound();
   const column = activeColumns(dataset).find((c) => c.column_name === columnName);
   if (!column) throw badRequest(`Column name ${columnName} does not exist`);
 
   const spec = lookupSpec(dataset.database.engine);
   const dialect = spec.dialect;
-  const user = request.user;
-  const context: TemplateContext = {
-    params: parseJsonObject(dataset.row.template_params),
-    user: user
-      ? { id: user.id, username: user.username, email: user.email, roles: Object.keys(user.roles) }
-      : null,
-  };
+  const context: TemplateContext = introspectionContext(
+    actor,
+    parseJsonObject(dataset.row.template_params),
+  );
   let expression = dialect.quoteIdentifier(column.column_name);
   if (column.expression?.trim()) {
     assertSingleExpression(column.expression, 'column', `column "${column.column_name}"`);
     expression = renderTemplate(column.expression, context);
   }
-  const predicates = await rlsClausesFor(
-    ctx,
-    user ? { ...user } : { roles: request.publicRoles },
-    dataset.row.id,
-    context,
-  );
+  const predicates = await rlsClausesFor(ctx, rlsSubjectOf(actor), dataset.row.id, context);
+  // A guest token's own row filters bind its guest whatever the role's rules say.
+  for (const rule of actor.guest?.rls ?? []) {
+    if (rule.dataset === undefined || rule.dataset === dataset.row.id)
+      predicates.push(`(${rule.clause})`);
+  }
   if (dataset.row.fetch_values_predicate?.trim())
     predicates.push(`(${renderTemplate(dataset.row.fetch_values_predicate, context)})`);
   const where = predicates.length > 0 ? `\nWHERE ${predicates.join(' AND ')}` : '';

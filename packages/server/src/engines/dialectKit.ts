@@ -7,12 +7,24 @@ export const quoteAnsiIdentifier = (name: string): string => `"${name.replaceAll
 /** ANSI string literal (`'it''s'`): quotes doubled, backslashes literal. */
 export const quoteAnsiString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
-export interface DialectOptions {
-  formatterLanguage: string;
-  parserDatabase: string;
-  quoteIdentifier?: Dialect['quoteIdentifier'];
-  quoteString?: Dialect['quoteString'];
+/** `YYYY-MM-DD HH:MM:SS[.mmm]` from a wall time. */
+export function wallText(wall: Date): string {
+  const iso = wall.toISOString();
+  const ms = iso.slice(20, 23);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${ms === '000' ? '' : `.${ms}`}`;
 }
+
+export const standardIsBoolean = (expr: string, value: boolean): string =>
+  `${expr} IS ${value ? 'TRUE' : 'FALSE'}`;
+
+export const standardBooleanLiteral = (value: boolean): string => (value ? 'TRUE' : 'FALSE');
+
+/** Everything of a Dialect but the grains and limits, which `templateDialect` derives. */
+export type DialectOptions = Omit<
+  Dialect,
+  'quoteIdentifier' | 'quoteString' | 'timeGrainExpression' | 'timeGrains' | 'limitMethod'
+> &
+  Partial<Pick<Dialect, 'quoteIdentifier' | 'quoteString'>>;
 
 /**
  * A Dialect from its time-grain templates (`{col}` is the quoted column); quoting defaults to
@@ -24,12 +36,11 @@ export function templateDialect(
 ): Dialect {
   const grains = grainTemplates(templates);
   return {
+    ...options,
     quoteIdentifier: options.quoteIdentifier ?? quoteAnsiIdentifier,
     quoteString: options.quoteString ?? quoteAnsiString,
     timeGrainExpression: grains.timeGrainExpression,
     timeGrains: grains.timeGrains,
     limitMethod: 'force_limit',
-    formatterLanguage: options.formatterLanguage,
-    parserDatabase: options.parserDatabase,
   };
 }

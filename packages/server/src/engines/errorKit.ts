@@ -21,14 +21,62 @@ export interface Secrets {
   uri?: string | null;
 }
 
-/** Removes passwords and URIs (any `scheme://user:pw@` authority) from a driver message. */
+/** Longest driver message passed on; the rest of a message this long is the caller's own input. */
+export const MAX_MESSAGE_LENGTH = 10_000;
+
+/**
+ * Removes passwords and URIs (any `scheme://user:pw@` authority) from a driver message, and
+ * bounds its length. Linear in the message: a driver echoes the caller's input (a 1 MB schema
+ * name, a metric of 100,000 letters), so no step may backtrack over it.
+ */
 export function scrub(message: string, secrets: Secrets = {}): string {
-  let text = message;
+  // Cut with room for a whole secret past the bound, so no secret is cut in half before it is
+  // replaced; the final cut below drops that room again.
+  const room = Math.max(secrets.uri?.length ?? 0, secrets.password?.length ?? 0);
+  let text =
+    message.length > MAX_MESSAGE_LENGTH + room
+      ? message.slice(0, MAX_MESSAGE_LENGTH + room)
+      : message;
   if (secrets.uri) text = text.split(secrets.uri).join('<uri>');
   if (secrets.password && secrets.password.length > 0)
     text = text.split(secrets.password).join('XXXXXXXXXX');
-  text = text.replace(/([A-Za-z][A-Za-z0-9+.\-_]*:\/\/)[^\s@/]*@/g, '$1');
-  return text.trim();
+  text = withoutUserInfo(text).trim();
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
+}
+
+const SCHEME_CHAR = /[A-Za-z0-9+.\-_]/;
+const LETTER = /[A-Za-z]/;
+const AUTHORITY_END = /[\s@/]/;
+
+/**
+ * Drops the `user:password@` of every `scheme://user:password@host` (a scheme is a letter and
+ * then letters, digits, `+`, `.`, `-`, `_`). Each `://` is examined once, with one look back over
+ * its scheme and one look ahead to the first whitespace, `@` or `/`: neither crosses a `:`, a `/`
+ * or another `://`, so every character is read a bounded number of times.
+ */
+function withoutUserInfo(text: string): string {
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  for (;;) {
+    const sep = text.indexOf('://', from);
+    if (sep < 0) break;
+    from = sep + 1;
+    let start = sep;
+    let hasLetter = false;
+    while (start > copied && SCHEME_CHAR.test(text[start - 1] as string)) {
+      start -= 1;
+      if (LETTER.test(text[start] as string)) hasLetter = true;
+    }
+    if (!hasLetter) continue;
+    let end = sep + 3;
+    while (end < text.length && !AUTHORITY_END.test(text[end] as string)) end += 1;
+    if (text[end] !== '@') continue;
+    out += text.slice(copied, sep + 3);
+    copied = end + 1;
+    from = copied;
+  }
+  return out + text.slice(copied);
 }
 
 export function driverMessage(error: unknown): string {

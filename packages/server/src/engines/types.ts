@@ -1,3 +1,4 @@
+import type { TesseraError } from '@tessera/shared/errors';
 import type { RecordBatch, Schema } from 'apache-arrow';
 import type { z } from 'zod';
 
@@ -134,7 +135,14 @@ export interface FormField {
   default?: string | number | boolean;
 }
 
+/**
+ * How an engine writes and reads SQL: quoting, time grains, limits (everyone), the literals the
+ * chart compiler writes, and the lexical rules user SQL is checked with (so a check reads text
+ * exactly as the engine will).
+ */
 export interface Dialect {
+  /** The engine key this dialect belongs to (`databases.engine`). */
+  engine: string;
   /** Quote an identifier (table, column, alias) for this engine. */
   quoteIdentifier(name: string): string;
   /** Quote a string literal for this engine. */
@@ -148,6 +156,25 @@ export interface Dialect {
   /** Dialect name understood by sql-formatter and node-sql-parser. */
   formatterLanguage: string;
   parserDatabase: string;
+  /** A literal comparable with the engine's timestamp columns, for a wall time (UTC fields). */
+  dateTimeLiteral(wall: Date): string;
+  booleanLiteral(value: boolean): string;
+  /** `expr` matched case-insensitively against an already-quoted pattern. */
+  ilike(expr: string, pattern: string): string;
+  /** `expr IS TRUE` / `IS FALSE`, or the engine's equivalent. */
+  isBoolean(expr: string, value: boolean): string;
+  /** Longest alias the engine keeps intact; longer labels are aliased by a hash. */
+  maxIdentifierLength: number;
+  /** Where a backslash escapes the next character inside '...' literals. */
+  backslashEscapes: 'always' | 'e-strings' | 'never';
+  /** Characters starting a line comment besides `--` (MySQL's `#`). */
+  extraLineComments: readonly string[];
+  /** Quote characters of string literals. */
+  stringQuotes: readonly string[];
+  /** PostgreSQL-style `$tag$...$tag$` strings exist (fragments then refuse a bare `$`). */
+  dollarQuoting: boolean;
+  /** Opening quote characters of identifiers (`[` closes with `]`). */
+  identifierQuotes: readonly string[];
 }
 
 export interface EngineSpec {
@@ -170,6 +197,12 @@ export interface EngineSpec {
   supportsCostEstimate: boolean;
   supportsDynamicSchema: boolean;
   dialect: Dialect;
+  /**
+   * Why a user's SQL Lab statement must not run whatever their grants, as a 400, or null: it
+   * would change settings or state that every user of the pooled connections shares (SET, RESET,
+   * USE, PRAGMAs that write, state-changing functions).
+   */
+  refusesStatement(sql: string): TesseraError | null;
   /** Open a pooled connection. `password` is passed apart so it never sits in a logged URI. */
   connect(
     uri: string,

@@ -28,10 +28,12 @@ import type { QueryFormData } from '@tessera/shared/viz/types';
 import { waterfallExample } from '@tessera/shared/viz/waterfall/example';
 import { wordCloudExample } from '@tessera/shared/viz/word_cloud/example';
 import { worldMapExample } from '@tessera/shared/viz/world_map/example';
-import { chartRepository } from '../charts/repository.ts';
+import { saveChart } from '../charts/service.ts';
 import { dashboardRepository } from '../dashboards/repository.ts';
 import { datasetRepository } from '../datasets/repository.ts';
+import type { Actor } from '../security/actor.ts';
 import { securityRepository } from '../security/repository.ts';
+import { loaderActor } from './actor.ts';
 import type { LoadExamplesContext } from './load.ts';
 import { EXAMPLES_SCHEMA } from './registerDatasets.ts';
 
@@ -201,6 +203,7 @@ export async function exampleOwnerId(ctx: LoadExamplesContext): Promise<number |
 export async function loadExampleCharts(
   ctx: LoadExamplesContext,
   databaseId: number,
+  actor: Actor = loaderActor(ctx),
 ): Promise<ExampleChartsSummary> {
   const ownerId = await exampleOwnerId(ctx);
   const summary: ExampleChartsSummary = { created: [], charts: new Map(), ownerId };
@@ -238,31 +241,17 @@ export async function loadExampleCharts(
       continue;
     }
     const { params, queryContext } = exampleChartDocuments(example, datasetId);
-    const id = await db.transaction().execute(async (trx) => {
-      const newId = await chartRepository.insert(
-        trx,
-        {
-          slice_name: example.sliceName,
-          viz_type: example.formData.viz_type,
-          params: JSON.stringify(params),
-          query_context: JSON.stringify(queryContext),
-          description: null,
-          cache_timeout: null,
-          datasource_id: datasetId,
-          datasource_type: 'table',
-          datasource_name: example.table,
-          certified_by: null,
-          certification_details: null,
-          is_managed_externally: 0,
-          external_url: null,
-        },
-        ownerId,
-      );
-      // The repository draws a random uuid; examples need their stable one.
-      await chartRepository.update(trx, newId, { uuid }, ownerId);
-      await chartRepository.setOwners(trx, newId, [ownerId]);
-      return newId;
+    // The charts feature's own write path, as the system, with the admin as owner.
+    const saved = await saveChart(ctx, actor, {
+      uuid,
+      slice_name: example.sliceName,
+      viz_type: example.formData.viz_type,
+      datasource_id: datasetId,
+      params,
+      query_context: JSON.stringify(queryContext),
+      owners: [ownerId],
     });
+    const id = saved.id;
     summary.created.push(example.key);
     summary.charts.set(example.key, {
       id,

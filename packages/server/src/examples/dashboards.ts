@@ -1,4 +1,4 @@
-import { defaultJsonMetadata, toStoredJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { defaultJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import {
   type ComponentType,
   type DashboardLayout,
@@ -11,6 +11,9 @@ import {
   toPositionJson,
 } from '@tessera/shared/dashboard/position';
 import { dashboardRepository } from '../dashboards/repository.ts';
+import { createDashboard } from '../dashboards/service.ts';
+import type { Actor } from '../security/actor.ts';
+import { loaderActor } from './actor.ts';
 import { type ExampleChartsSummary, exampleUuid, type SavedExampleChart } from './charts.ts';
 import type { LoadExamplesContext } from './load.ts';
 
@@ -202,13 +205,6 @@ export function exampleLayout(
   return layout;
 }
 
-const chartKeysOf = (dashboard: ExampleDashboard) =>
-  dashboard.tabs.flatMap((tab) =>
-    tab.blocks.flatMap((block) =>
-      'row' in block ? block.row.flatMap((item) => ('chart' in item ? [item.chart] : [])) : [],
-    ),
-  );
-
 /**
  * Saves each example dashboard that is not there yet (matched by uuid), published and owned by
  * the admin, with its charts linked. An existing one, perhaps rearranged, is left alone.
@@ -216,6 +212,7 @@ const chartKeysOf = (dashboard: ExampleDashboard) =>
 export async function loadExampleDashboards(
   ctx: LoadExamplesContext,
   charts: ExampleChartsSummary,
+  actor: Actor = loaderActor(ctx),
 ): Promise<{ created: string[] }> {
   const created: string[] = [];
   const ownerId = charts.ownerId;
@@ -224,33 +221,22 @@ export async function loadExampleDashboards(
   for (const dashboard of EXAMPLE_DASHBOARDS) {
     const uuid = exampleDashboardUuid(dashboard.key);
     if (await dashboardRepository.getByUuid(db, uuid)) continue;
-    const chartIds = chartKeysOf(dashboard)
-      .map((key) => charts.charts.get(key)?.id)
-      .filter((id): id is number => id !== undefined);
     const layout = exampleLayout(dashboard, charts.charts);
-    // A slug someone already took leaves this one without: the dashboard opens by id.
-    const slug = (await dashboardRepository.slugTaken(db, dashboard.slug)) ? null : dashboard.slug;
-    await db.transaction().execute(async (trx) => {
-      const id = await dashboardRepository.insert(
-        trx,
-        {
-          dashboard_title: dashboard.title,
-          slug,
-          position_json: JSON.stringify(toPositionJson(layout)),
-          json_metadata: toStoredJsonMetadata({
-            ...defaultJsonMetadata(),
-            color_scheme: 'supersetColors',
-          }),
-          published: 1,
-          description: null,
-          css: null,
-        },
-        ownerId,
-        uuid,
-      );
-      await dashboardRepository.setOwners(trx, id, [ownerId]);
-      await dashboardRepository.setSlices(trx, id, chartIds);
-    });
+    // The dashboards service, as the system, with the admin as owner; a slug someone already
+    // took leaves this one without (the dashboard opens by id).
+    await createDashboard(
+      ctx,
+      actor,
+      {
+        dashboard_title: dashboard.title,
+        slug: dashboard.slug,
+        position_json: JSON.stringify(toPositionJson(layout)),
+        json_metadata: JSON.stringify({ ...defaultJsonMetadata(), color_scheme: 'supersetColors' }),
+        published: true,
+        owners: [ownerId],
+      },
+      { uuid, slugTaken: 'drop' },
+    );
     created.push(dashboard.key);
   }
   if (created.length > 0) ctx.logger.info({ dashboards: created }, 'example dashboards saved');

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import { databaseRepository } from '../databases/repository.ts';
 import type { Config } from '../platform/config.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
+import { loaderActor } from './actor.ts';
 import {
   buildExamplesFile,
   type ExampleTableSummary,
@@ -18,9 +19,10 @@ export const EXAMPLES_DATABASE_NAME = 'examples';
 export const EXAMPLES_FILE_NAME = 'examples.duckdb';
 
 export interface LoadExamplesContext {
-  config: Pick<Config, 'home'>;
+  /** The feature flags are read when given (the server's); the CLI's defaults apply otherwise. */
+  config: Pick<Config, 'home'> & Partial<Pick<Config, 'featureFlags'>>;
   store: MetadataStore;
-  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  logger: Pick<BaseLogger, 'info' | 'warn'>;
 }
 
 export interface LoadExamplesSummary {
@@ -66,9 +68,11 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
   }
 
   const { id, registered } = await registerExamplesDatabase(ctx.store, file);
-  await registerExampleDatasets(ctx, id);
-  const charts = await loadExampleCharts(ctx, id);
-  const dashboards = await loadExampleDashboards(ctx, charts);
+  // Everything below is written as the system, through the same services as the API.
+  const actor = loaderActor(ctx);
+  await registerExampleDatasets(ctx, id, actor);
+  const charts = await loadExampleCharts(ctx, id, actor);
+  const dashboards = await loadExampleDashboards(ctx, charts, actor);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   const summary: LoadExamplesSummary = {
     file,

@@ -1,9 +1,11 @@
 import { TesseraError } from '@tessera/shared/errors';
 import { lookupSpec, openConnection } from '../databases/connections.ts';
 import { databaseRepository } from '../databases/repository.ts';
-import { firstTemporal, sourceColumnWrite } from '../datasets/columns.ts';
-import { datasetRepository, type MetricWrite } from '../datasets/repository.ts';
+import { datasetRepository } from '../datasets/repository.ts';
+import { defineDataset } from '../datasets/service.ts';
 import { readPhysicalColumns } from '../datasets/source.ts';
+import type { Actor } from '../security/actor.ts';
+import { loaderActor } from './actor.ts';
 import { EXAMPLE_DATASETS } from './datasets.ts';
 import type { LoadExamplesContext } from './load.ts';
 
@@ -71,6 +73,7 @@ export interface RegisterSummary {
 export async function registerExampleDatasets(
   ctx: LoadExamplesContext,
   databaseId: number,
+  actor: Actor = loaderActor(ctx),
 ): Promise<RegisterSummary> {
   const summary: RegisterSummary = { created: [], skipped: [] };
   const database = await databaseRepository.get(ctx.store.db, databaseId);
@@ -93,11 +96,14 @@ export async function registerExampleDatasets(
   try {
     for (const example of missing) {
       const source = { table_name: example.table, schema: EXAMPLES_SCHEMA, catalog: null };
-      let columns: ReturnType<typeof sourceColumnWrite>[];
+      let names: Set<string>;
       try {
-        columns = (
-          await readPhysicalColumns(connection, source, () => new TesseraError(404, example.table))
-        ).map(sourceColumnWrite);
+        const columns = await readPhysicalColumns(
+          connection,
+          source,
+          () => new TesseraError(404, example.table),
+        );
+        names = new Set(columns.map((c) => c.name));
       } catch (error) {
         // An admin may have pointed `examples` elsewhere; a missing table is no reason to fail.
         ctx.logger.warn(
@@ -106,36 +112,25 @@ export async function registerExampleDatasets(
         );
         continue;
       }
-      const names = new Set(columns.map((c) => c.column_name));
-      const metrics: MetricWrite[] = [COUNT, ...(EXAMPLE_METRICS[example.table] ?? [])]
+      const metrics = [COUNT, ...(EXAMPLE_METRICS[example.table] ?? [])]
         .filter((m) => m.needs.every((n) => names.has(n)))
         .map((m) => ({
           metric_name: m.name,
           verbose_name: m.verbose,
           metric_type: m.name === 'count' ? 'count' : m.name.split('__')[0],
           expression: m.expression,
-          description: null,
           d3format: m.d3format ?? null,
-          currency: null,
-          warning_text: null,
-          extra: null,
         }));
-      await ctx.store.db.transaction().execute(async (trx) => {
-        const id = await datasetRepository.insert(
-          trx,
-          {
-            database_id: databaseId,
-            ...source,
-            sql: null,
-            main_dttm_col: firstTemporal(columns),
-            description: example.description,
-          },
-          null,
-        );
-        for (const column of columns) await datasetRepository.insertColumn(trx, id, column);
-        for (const metric of metrics) await datasetRepository.insertMetric(trx, id, metric);
-      });
-      summary.created.push(example.table);
+      // The datasets feature's own write path: twins, owners, columns and audit columns as in
+      // the API; the columns are read again there, through this same connection.
+      const defined = await defineDataset(
+        ctx,
+        actor,
+        { database: databaseId, ...source, description: example.description, metrics },
+        { connection, ifExists: 'keep' },
+      );
+      if (defined.outcome === 'created') summary.created.push(example.table);
+      else summary.skipped.push(example.table);
     }
   } finally {
     await connection.close().catch(() => undefined);

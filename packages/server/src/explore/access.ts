@@ -1,11 +1,10 @@
 import { isDatasetType, isDatasourceType } from '@tessera/shared/datasourceKey';
 import { notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { visibleChart } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
-import { principalOf } from '../databases/access.ts';
 import { canAccessDataset } from '../datasets/access.ts';
 import { type LoadedDataset, loadDataset } from '../datasets/model.ts';
+import { type Actor, rolesOf } from '../security/actor.ts';
 
 /**
  * Explore's access rule, shared by its cache and permalinks (Superset's explore `check_access`):
@@ -14,14 +13,14 @@ import { type LoadedDataset, loadDataset } from '../datasets/model.ts';
  */
 export async function readableDatasource(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   type: string,
   id: number,
 ): Promise<LoadedDataset> {
   if (!isDatasourceType(type) || !isDatasetType(type))
     throw notFound(`Datasource type ${type} is not available here`);
   const dataset = await loadDataset(ctx.store, id);
-  if (!dataset || !canAccessDataset(principalOf(request), dataset, request.user?.id)) {
+  if (!dataset || !canAccessDataset(rolesOf(actor), dataset, actor.user?.id)) {
     throw notFound('Dataset not found');
   }
   return dataset;
@@ -29,9 +28,9 @@ export async function readableDatasource(
 
 export async function checkExploreAccess(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   target: { datasourceType: string; datasourceId: number; chartId?: number | null },
 ): Promise<void> {
-  await readableDatasource(ctx, request, target.datasourceType, target.datasourceId);
-  if (target.chartId) await visibleChart(ctx, request, target.chartId);
+  await readableDatasource(ctx, actor, target.datasourceType, target.datasourceId);
+  if (target.chartId) await visibleChart(ctx, actor, target.chartId);
 }

@@ -5,10 +5,9 @@ import {
   type FormDataBody,
 } from '@tessera/shared/api/explore';
 import { forbidden, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { keyValueRepository, keyValueWrites } from '../platform/kv/repository.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { checkExploreAccess } from './access.ts';
 
 /**
@@ -41,8 +40,8 @@ function entryOf(userId: number, body: FormDataBody): FormDataEntry {
   };
 }
 
-const access = (ctx: AppContext, request: FastifyRequest, entry: FormDataEntry) =>
-  checkExploreAccess(ctx, request, {
+const access = (ctx: AppContext, actor: Actor, entry: FormDataEntry) =>
+  checkExploreAccess(ctx, actor, {
     datasourceType: entry.datasource_type,
     datasourceId: entry.datasource_id,
     chartId: entry.chart_id,
@@ -56,13 +55,13 @@ export async function findFormData(ctx: AppContext, key: string): Promise<FormDa
 
 export async function createFormData(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: FormDataBody,
 ): Promise<{ key: string }> {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
+  requirePermission(actor, 'can_write', VIEW);
+  const user = requireUser(actor);
   const entry = entryOf(user.id, body);
-  await access(ctx, request, entry);
+  await access(ctx, actor, entry);
   const key = await keyValueRepository.create(ctx.store.db, RESOURCE, entry, {
     userId: user.id,
     expiresOn: expiry(),
@@ -72,40 +71,40 @@ export async function createFormData(
 
 export async function updateFormData(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
   body: FormDataBody,
 ): Promise<{ key: string; message: string }> {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
+  requirePermission(actor, 'can_write', VIEW);
+  const user = requireUser(actor);
   const current = await findFormData(ctx, key);
   if (!current) throw notFound(FORM_DATA_NOT_FOUND_MESSAGE);
   if (current.owner !== user.id) throw forbidden();
   const entry = entryOf(user.id, body);
-  await access(ctx, request, entry);
+  await access(ctx, actor, entry);
   await keyValueWrites.update(ctx.store.db, RESOURCE, key, entry, expiry());
   return { key, message: FORM_DATA_UPDATED_MESSAGE };
 }
 
 export async function readFormData(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
 ): Promise<{ form_data: string }> {
-  requirePermission(request, 'can_read', VIEW);
+  requirePermission(actor, 'can_read', VIEW);
   const entry = await findFormData(ctx, key);
   if (!entry) throw notFound(FORM_DATA_NOT_FOUND_MESSAGE);
-  await access(ctx, request, entry);
+  await access(ctx, actor, entry);
   return { form_data: entry.form_data };
 }
 
 export async function deleteFormData(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
 ): Promise<{ message: string }> {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
+  requirePermission(actor, 'can_write', VIEW);
+  const user = requireUser(actor);
   const entry = await findFormData(ctx, key);
   if (!entry) throw notFound(FORM_DATA_NOT_FOUND_MESSAGE);
   if (entry.owner !== user.id) throw forbidden();

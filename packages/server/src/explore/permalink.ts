@@ -6,11 +6,10 @@ import {
 } from '@tessera/shared/api/explore';
 import { parseDatasourceKey } from '@tessera/shared/datasourceKey';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { visibleChart } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
 import { keyValueRepository } from '../platform/kv/repository.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { checkExploreAccess } from './access.ts';
 
 /**
@@ -23,7 +22,7 @@ const VIEW = 'ExplorePermalinkRestApi';
 
 async function targetOf(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   formData: Record<string, unknown>,
 ): Promise<{ chartId: number | null; datasourceId: number; datasourceType: string }> {
   const chartId =
@@ -33,7 +32,7 @@ async function targetOf(
   );
   if (key) return { chartId, datasourceId: key.id, datasourceType: key.type };
   if (chartId) {
-    const { record } = await visibleChart(ctx, request, chartId);
+    const { record } = await visibleChart(ctx, actor, chartId);
     if (record.row.datasource_id !== null) {
       return {
         chartId,
@@ -47,27 +46,27 @@ async function targetOf(
 
 export async function createExplorePermalink(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: ExplorePermalinkBody,
 ): Promise<{ key: string; url: string }> {
-  requirePermission(request, 'can_write', VIEW);
-  const user = requireUser(request);
-  const target = await targetOf(ctx, request, body.formData);
-  await checkExploreAccess(ctx, request, target);
+  requirePermission(actor, 'can_write', VIEW);
+  const user = requireUser(actor);
+  const target = await targetOf(ctx, actor, body.formData);
+  await checkExploreAccess(ctx, actor, target);
   const value: ExplorePermalinkValue = {
     ...target,
     state: { formData: body.formData, urlParams: body.urlParams ?? null },
   };
   const key = await keyValueRepository.create(ctx.store.db, RESOURCE, value, { userId: user.id });
-  return { key, url: `${request.protocol}://${request.host}${explorePermalinkPath(key)}` };
+  return { key, url: `${actor.baseUrl}${explorePermalinkPath(key)}` };
 }
 
 export async function readExplorePermalink(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   key: string,
 ): Promise<ExplorePermalinkValue> {
-  requirePermission(request, 'can_read', VIEW);
+  requirePermission(actor, 'can_read', VIEW);
   const value = (await keyValueRepository.get(
     ctx.store.db,
     RESOURCE,
@@ -75,7 +74,7 @@ export async function readExplorePermalink(
   )) as ExplorePermalinkValue | null;
   if (!value?.state) throw notFound(PERMALINK_NOT_FOUND_MESSAGE);
   if (value.datasourceId !== null && value.datasourceType) {
-    await checkExploreAccess(ctx, request, {
+    await checkExploreAccess(ctx, actor, {
       datasourceId: value.datasourceId,
       datasourceType: value.datasourceType,
       chartId: value.chartId,

@@ -30,7 +30,7 @@ export function exploreRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: ExploreQuery, response: { 200: ExploreAnswer } } },
-      async (request) => ({ result: await exploreContext(ctx, request, request.query) }),
+      async (request) => ({ result: await exploreContext(ctx, request.actor, request.query) }),
     );
 
     r.post(
@@ -44,7 +44,7 @@ export function exploreRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createFormData(ctx, request, request.body)),
+        reply.status(201).send(await createFormData(ctx, request.actor, request.body)),
     );
 
     r.put(
@@ -58,19 +58,19 @@ export function exploreRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: FormDataUpdatedAnswer },
         },
       },
-      async (request) => updateFormData(ctx, request, request.params.key, request.body),
+      async (request) => updateFormData(ctx, request.actor, request.params.key, request.body),
     );
 
     r.get(
       `${BASE}/form_data/:key`,
       { schema: { tags, params: FormDataKeyParam, response: { 200: FormDataValueAnswer } } },
-      async (request) => readFormData(ctx, request, request.params.key),
+      async (request) => readFormData(ctx, request.actor, request.params.key),
     );
 
     r.delete(
       `${BASE}/form_data/:key`,
       { schema: { tags, params: FormDataKeyParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteFormData(ctx, request, request.params.key),
+      async (request) => deleteFormData(ctx, request.actor, request.params.key),
     );
 
     r.post(
@@ -83,7 +83,7 @@ export function exploreRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createExplorePermalink(ctx, request, request.body)),
+        reply.status(201).send(await createExplorePermalink(ctx, request.actor, request.body)),
     );
 
     r.get(
@@ -95,7 +95,7 @@ export function exploreRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: ExplorePermalinkValue },
         },
       },
-      async (request) => readExplorePermalink(ctx, request, request.params.key),
+      async (request) => readExplorePermalink(ctx, request.actor, request.params.key),
     );
   };
 }

@@ -7,7 +7,6 @@ import {
 } from '@tessera/shared/api/explore';
 import { isDatasourceType, parseDatasourceKey } from '@tessera/shared/datasourceKey';
 import { badRequest } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { ChartRecord } from '../charts/model.ts';
 import { datasourceNameOf, thumbnailUrl } from '../charts/present.ts';
 import { visibleChart } from '../charts/service.ts';
@@ -15,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { humanizeAge } from '../databases/present.ts';
 import { parseJsonObject } from '../datasets/model.ts';
 import { exploreUrl, toDatasourceJson } from '../datasets/present.ts';
-import { requirePermission, requireUser, rolesOf } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser, rolesOf } from '../security/actor.ts';
 import { readableDatasource } from './access.ts';
 import { findFormData } from './formData.ts';
 import { readExplorePermalink } from './permalink.ts';
@@ -73,18 +72,18 @@ function toExploreSlice(record: ChartRecord): ExploreSlice {
 
 export async function exploreContext(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ExploreQuery,
 ): Promise<ExploreResult> {
-  requirePermission(request, 'can_read', 'Explore');
-  const user = requireUser(request);
+  requirePermission(actor, 'can_read', 'Explore');
+  const user = requireUser(actor);
   let formData: Record<string, unknown> | null = null;
   let message: string | null = null;
   let sliceId = q.slice_id ?? null;
   let cacheMissed = false;
 
   if (q.permalink_key) {
-    const value = await readExplorePermalink(ctx, request, q.permalink_key);
+    const value = await readExplorePermalink(ctx, actor, q.permalink_key);
     formData = { ...value.state.formData };
     if (value.state.urlParams?.length) {
       formData.url_params = Object.fromEntries(value.state.urlParams);
@@ -103,7 +102,7 @@ export async function exploreContext(
 
   let record: ChartRecord | null = null;
   if (sliceId !== null) {
-    record = (await visibleChart(ctx, request, sliceId)).record;
+    record = (await visibleChart(ctx, actor, sliceId)).record;
     formData ??= parseParams(record.row.params);
   }
   formData ??= {};
@@ -126,7 +125,7 @@ export async function exploreContext(
   if (datasourceId !== null && datasourceType !== null) {
     try {
       dataset = toDatasourceJson(
-        await readableDatasource(ctx, request, datasourceType, datasourceId),
+        await readableDatasource(ctx, actor, datasourceType, datasourceId),
       );
     } catch (error) {
       // A saved chart whose dataset is gone still opens, as Superset shows "[Missing Dataset]";
@@ -146,7 +145,7 @@ export async function exploreContext(
     formData.time_range = ctx.config.defaultTimeFilter;
   }
 
-  const subject = { ...rolesOf(request), userId: user.id };
+  const subject = { ...rolesOf(actor), userId: user.id };
   return {
     dataset,
     form_data: formData,

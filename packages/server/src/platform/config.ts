@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   FEATURE_FLAG_DEFAULTS,
   FEATURE_FLAG_NAMES,
   type FeatureFlags,
 } from '@tessera/shared/featureFlags';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './privateFiles.ts';
 
 /**
  * Every setting, read once from `TESSERA_*` environment variables. The README's configuration
@@ -50,10 +51,14 @@ export interface Config {
     ssl: boolean;
   };
   bodyLimit: number;
+  /** SQLite and DuckDB connections (they can reach the server's files) are admins' only. */
+  preventUnsafeDbConnections: boolean;
   sessionLifetimeSeconds: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   loginRateLimit: number;
+  /** Failed logins one account allows per 15 minutes before it refuses logins (0: no limit). */
+  loginAccountLimit: number;
 }
 
 export interface ConfigVariable {
@@ -212,6 +217,12 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'TESSERA_SMTP_SSL', default: '`false`', meaning: 'Use SMTP over TLS.' },
   { name: 'TESSERA_BODY_LIMIT', default: '`10485760`', meaning: 'Largest request body in bytes.' },
   {
+    name: 'TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS',
+    default: '`true`',
+    meaning:
+      "PREVENT_UNSAFE_DB_CONNECTIONS: only admins may create, edit or test SQLite and DuckDB connections (they can reach the server's files); `false` lets anyone with `can_write` on `Database` do so.",
+  },
+  {
     name: 'TESSERA_SESSION_LIFETIME',
     default: '`604800`',
     meaning: 'Seconds a browser session lasts.',
@@ -219,7 +230,14 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   {
     name: 'TESSERA_LOGIN_RATE_LIMIT',
     default: '`10`',
-    meaning: 'Login attempts allowed per minute from one address.',
+    meaning:
+      'Login attempts allowed per minute from one address (browser and API logins share it).',
+  },
+  {
+    name: 'TESSERA_LOGIN_ACCOUNT_LIMIT',
+    default: '`10`',
+    meaning:
+      'Failed logins one account allows per 15 minutes, from any address, before it refuses logins until the window ends (0: no limit).',
   },
 ];
 
@@ -269,16 +287,19 @@ function resolveSecretKey(env: Env, home: string): string {
   const fromEnv = strVar(env, 'TESSERA_SECRET_KEY');
   if (fromEnv) return fromEnv;
   const file = path.join(home, 'secret_key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(home, { recursive: true });
+  if (existsSync(file)) {
+    ensurePrivateFile(file);
+    return readFileSync(file, 'utf8').trim();
+  }
+  ensurePrivateDir(home);
   const key = randomBytes(32).toString('base64url');
-  writeFileSync(file, key, { mode: 0o600 });
+  writeFileSync(file, key, { mode: PRIVATE_FILE_MODE });
   return key;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const home = path.resolve(overrides.home ?? strVar(env, 'TESSERA_HOME') ?? '.tessera');
-  mkdirSync(home, { recursive: true });
+  ensurePrivateDir(home);
   const config: Config = {
     home,
     host: strVar(env, 'TESSERA_HOST') ?? '0.0.0.0',
@@ -320,10 +341,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ssl: boolVar(env, 'TESSERA_SMTP_SSL', false),
     },
     bodyLimit: intVar(env, 'TESSERA_BODY_LIMIT', 10 * 1024 * 1024),
+    preventUnsafeDbConnections: boolVar(env, 'TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS', true),
     sessionLifetimeSeconds: intVar(env, 'TESSERA_SESSION_LIFETIME', 7 * 24 * 3600),
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 30 * 24 * 3600,
     loginRateLimit: intVar(env, 'TESSERA_LOGIN_RATE_LIMIT', 10),
+    loginAccountLimit: intVar(env, 'TESSERA_LOGIN_ACCOUNT_LIMIT', 10),
     ...overrides,
   };
   try {

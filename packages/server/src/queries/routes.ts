@@ -13,22 +13,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { parseQ } from '../platform/http.ts';
-import type { SqlLabRuntime } from '../sqllab/runtime.ts';
-import { getQuery, listQueries, stopQuery, updatedSince } from './service.ts';
+import { getQuery, type LocalRuns, listQueries, stopQuery, updatedSince } from './service.ts';
 
 const BASE = '/api/v1/query';
 const tags = ['Queries'];
 const QParam = z.object({ q: z.string().optional() });
 
-/** `/api/v1/query/`: SQL Lab's query history, polling and stop. */
-export function queryRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPluginAsync {
+/** `/api/v1/query/`: SQL Lab's query history, polling and stop (of `runs` held here, at once). */
+export function queryRoutes(ctx: AppContext, runs: LocalRuns): FastifyPluginAsync {
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: QueryListAnswer } } },
-      async (request) => listQueries(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listQueries(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.get(
@@ -38,7 +37,7 @@ export function queryRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPlu
         if (!request.query.q) return reply400();
         return updatedSince(
           ctx,
-          request,
+          request.actor,
           parseQ(UpdatedSinceQuery, request.query.q).last_updated_ms,
         );
       },
@@ -47,13 +46,13 @@ export function queryRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPlu
     r.post(
       `${BASE}/stop`,
       { schema: { tags, body: StopBody, response: { 200: StopAnswer } } },
-      async (request) => stopQuery(ctx, runtime, request, request.body.client_id),
+      async (request) => stopQuery(ctx, runs, request.actor, request.body.client_id),
     );
 
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: QueryItemAnswer } } },
-      async (request) => getQuery(ctx, request, request.params.pk),
+      async (request) => getQuery(ctx, request.actor, request.params.pk),
     );
   };
 }

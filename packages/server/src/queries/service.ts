@@ -6,22 +6,33 @@ import type {
   QueryRecord,
 } from '@tessera/shared/api/sqllab';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import { hasPermission, isAdmin } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { safeGetSpec } from '../databases/connections.ts';
+import { withParseBudget } from '../engines/sqlParser.ts';
 import { listEnvelope } from '../platform/listing.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
-import { toQueryItem, toQueryListItem, toQueryRecord } from '../sqllab/present.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
+import { toQueryRecord } from '../sqllab/present.ts';
 import {
   type QueryListFilters,
   type QueryRowWithNames,
   queryRepository,
 } from '../sqllab/repository.ts';
-import type { SqlLabRuntime } from '../sqllab/runtime.ts';
-import { canSeeQuery } from '../sqllab/service.ts';
 import { analyzeStatement, tokenizeOptions } from '../sqllab/statements.ts';
 import { splitStatements } from '../sqllab/tokens.ts';
+import { canSeeQuery, seesAllQueries } from '../sqllab/visibility.ts';
+import { toQueryItem, toQueryListItem } from './present.ts';
+
+const LIST_PARSE_BUDGET_MS = 500;
+
+/**
+ * What stopping needs from the process's SQL Lab runtime: to abort a run it holds. A small
+ * interface, so this feature depends on sqllab's repository and presenter only, never on its
+ * runtime (app.ts hands the runtime over).
+ */
+export interface LocalRuns {
+  /** Aborts a run of this process; answers whether it had one. */
+  abortLocal(queryId: number): boolean;
+}
 
 const READ: [string, string] = ['can_read', 'Query'];
 const FINISHED = ['success', 'failed', 'timed_out', 'stopped'];
@@ -29,15 +40,15 @@ const FINISHED = ['success', 'failed', 'timed_out', 'stopped'];
 /** Stops a query: its row says `stopped` at once, and the engine cancels the statement. */
 export async function stopQuery(
   ctx: AppContext,
-  runtime: SqlLabRuntime,
-  request: FastifyRequest,
+  runs: LocalRuns,
+  actor: Actor,
   clientId: string,
 ): Promise<{ result: 'OK' }> {
-  requirePermission(request, ...READ);
-  requireUser(request);
+  requirePermission(actor, ...READ);
+  requireUser(actor);
   const row = await queryRepository.getByClientId(ctx.store.db, clientId);
   // Another user's query is answered like an unknown one: its existence is not revealed.
-  if (!row || !canSeeQuery(request, row))
+  if (!row || !canSeeQuery(actor, row))
     throw notFound(`Query with client_id ${clientId} not found`);
   if (FINISHED.includes(row.status)) return { result: 'OK' };
   await queryRepository.updateIfStatus(
@@ -50,28 +61,28 @@ export async function stopQuery(
     },
   );
   // Runs of this process stop now; another process's run stops at its next heartbeat.
-  runtime.abortLocal(row.id);
+  runs.abortLocal(row.id);
   return { result: 'OK' };
 }
 
 export async function getQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ id: number; result: QueryItem }> {
-  requirePermission(request, ...READ);
+  requirePermission(actor, ...READ);
   const row = await queryRepository.get(ctx.store.db, id);
-  if (!row || !canSeeQuery(request, row)) throw notFound();
+  if (!row || !canSeeQuery(actor, row)) throw notFound();
   return { id: row.id, result: toQueryItem(row) };
 }
 
 export async function updatedSince(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   lastUpdatedMs: number,
 ): Promise<{ result: QueryRecord[] }> {
-  requirePermission(request, ...READ);
-  const user = requireUser(request);
+  requirePermission(actor, ...READ);
+  const user = requireUser(actor);
   const since = new Date(
     Number.isFinite(lastUpdatedMs) ? Math.max(0, lastUpdatedMs) : 0,
   ).toISOString();
@@ -155,12 +166,12 @@ function filtersOf(q: ListQuery, userId: number | null): QueryListFilters {
 /** History: the caller's own queries, or everyone's for admins and all_query_access. */
 export async function listQueries(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<QueryListAnswer> {
-  requirePermission(request, ...READ);
-  const user = requireUser(request);
-  const seesAll = isAdmin(user) || hasPermission(user, 'all_query_access', 'all_query_access');
+  requirePermission(actor, ...READ);
+  const user = requireUser(actor);
+  const seesAll = seesAllQueries(actor);
   const orderKey = q.order_column ?? 'changed_on';
   const orderColumn = ORDER_COLUMNS[orderKey];
   if (!orderColumn)
@@ -177,7 +188,10 @@ export async function listQueries(
       direction: q.order_direction ?? 'desc',
     },
   );
-  const result = rows.map((row) => toQueryListItem(row, tablesOf(row)));
+  // One page of history parses at most half a second of SQL; past that, tables come from keywords.
+  const result = withParseBudget(LIST_PARSE_BUDGET_MS, () =>
+    rows.map((row) => toQueryListItem(row, tablesOf(row))),
+  );
   return listEnvelope(
     { count, ids: rows.map((row) => row.id), result },
     { title: 'List Query', listColumns: LIST_COLUMNS, orderColumns: Object.keys(ORDER_COLUMNS) },

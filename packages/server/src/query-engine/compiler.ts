@@ -1,7 +1,7 @@
 import type { Metric, QueryObject } from '@tessera/shared/api/chartData';
 import { badRequest } from '@tessera/shared/errors';
 import { formatWall, getSinceUntil, type TimeRange } from '@tessera/shared/time-range/index';
-import type { QueryDialect } from './dialects/types.ts';
+import type { Dialect } from '../engines/types.ts';
 import { ExpressionResolver, metricLabel, type ResolvedExpression } from './expressions.ts';
 import { buildFilters, type LatestPartitions, timeBounds } from './filters.ts';
 import { checkVirtualSql } from './fragments.ts';
@@ -18,7 +18,7 @@ import type { DatasetForQuery } from './types.ts';
 export interface CompileInput {
   dataset: DatasetForQuery;
   query: QueryObject;
-  dialect: QueryDialect;
+  dialect: Dialect;
   /** Row-level security clauses, rendered and combined by the caller (each one ANDed here). */
   rlsClauses?: readonly string[];
   sqlMaxRow: number;
@@ -53,11 +53,7 @@ export function effectiveRowLimit(
   return Math.min(rowLimit && rowLimit > 0 ? rowLimit : defaultRowLimit, sqlMaxRow);
 }
 
-function fromClause(
-  dataset: DatasetForQuery,
-  dialect: QueryDialect,
-  render: (t: string) => string,
-) {
+function fromClause(dataset: DatasetForQuery, dialect: Dialect, render: (t: string) => string) {
   if (dataset.sql?.trim()) {
     const sql = checkVirtualSql(render(dataset.sql), dialect);
     // The newline keeps a trailing `--` comment of the user's SQL from swallowing the alias.

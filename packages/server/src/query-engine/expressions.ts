@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Column, Metric } from '@tessera/shared/api/chartData';
 import { badRequest } from '@tessera/shared/errors';
-import type { TypeGeneric } from '../engines/types.ts';
-import type { QueryDialect } from './dialects/types.ts';
+import type { Dialect, TypeGeneric } from '../engines/types.ts';
 import { checkExpression } from './fragments.ts';
 import type { TemplateRenderer } from './templates.ts';
 import type { DatasetColumnForQuery, DatasetForQuery } from './types.ts';
@@ -42,7 +41,7 @@ export class ExpressionResolver {
 
   constructor(
     readonly dataset: DatasetForQuery,
-    readonly dialect: QueryDialect,
+    readonly dialect: Dialect,
     private readonly renderer: TemplateRenderer,
   ) {
     for (const column of dataset.columns) this.columns.set(column.column_name, column);

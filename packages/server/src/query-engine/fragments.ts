@@ -1,10 +1,7 @@
 import { badRequest, type TesseraError } from '@tessera/shared/errors';
-import parserPkg from 'node-sql-parser';
-import type { QueryDialect } from './dialects/types.ts';
-import { balancedParentheses, lexSql } from './sqlLexer.ts';
-
-const { Parser } = parserPkg;
-const parser = new Parser();
+import { balancedParentheses, lexSql } from '../engines/sqlLexer.ts';
+import { astifySql } from '../engines/sqlParser.ts';
+import type { Dialect } from '../engines/types.ts';
 
 /**
  * Checks on SQL written by users: adhoc SQL metrics and columns, `extras.where`/`having` (each
@@ -53,50 +50,77 @@ const DML_WORDS = [
 const DML = new RegExp(`\\b(${DML_WORDS.join('|')})\\b`, 'i');
 const SUBQUERY = /\b(SELECT|TABLE|VALUES|WITH|UNION|INTERSECT|EXCEPT)\b/i;
 
-/** Functions that read files, other tables or the environment, or stall the engine. */
+/**
+ * Functions that read files, other tables or the environment, write outside the query, or stall
+ * the engine. Matched on the name the engine resolves (quotes removed, any case, last part of a
+ * qualified name), whole or by one of the families below.
+ */
 const FORBIDDEN_FUNCTIONS = new Set([
-  'pg_read_file',
-  'pg_read_binary_file',
-  'pg_ls_dir',
+  // PostgreSQL
   'pg_stat_file',
   'lo_import',
   'lo_export',
-  'dblink',
-  'dblink_exec',
-  'query_to_xml',
-  'query_to_xml_and_xmlschema',
-  'table_to_xml',
+  'loread',
+  'lowrite',
+  'ts_stat',
   'pg_sleep',
+  'pg_sleep_for',
+  'pg_sleep_until',
   'pg_terminate_backend',
   'pg_cancel_backend',
+  'pg_reload_conf',
+  'pg_rotate_logfile',
+  'pg_promote',
+  'pg_switch_wal',
+  'pg_notify',
+  'pg_logical_emit_message',
+  'pg_advisory_lock',
+  'pg_advisory_xact_lock',
+  'pg_try_advisory_lock',
   'current_setting',
   'set_config',
-  'read_csv',
-  'read_csv_auto',
-  'read_parquet',
-  'read_json',
-  'read_json_auto',
-  'read_ndjson',
-  'read_text',
-  'read_blob',
-  'parquet_scan',
+  'nextval',
+  'setval',
+  // DuckDB
   'glob',
   'getenv',
+  'getvariable',
   'query',
   'query_table',
+  'sniff_csv',
+  'parquet_scan',
+  'json_execute_serialized_sql',
+  'which_secret',
+  // SQLite
   'load_extension',
   'readfile',
   'writefile',
+  'edit',
+  'fts3_tokenizer',
+  // MySQL / MariaDB
   'load_file',
   'sleep',
   'benchmark',
+  'get_lock',
+  'release_lock',
+  'release_all_locks',
+  'master_pos_wait',
+  'source_pos_wait',
   'sys_exec',
   'sys_eval',
+  // remote readers
   'file',
   'url',
   'remote',
   's3',
 ]);
+/** Families: file and directory readers, large objects, dblink, XML dumps of queries and tables, DuckDB's catalogue and file scans. */
+const FORBIDDEN_FAMILIES =
+  /^(?:pg_read_|pg_ls_|pg_file_|pg_logdir_|lo_|dblink|read_|duckdb_|pragma_|parquet_|iceberg_|delta_)|_to_xml(?:schema|_and_xmlschema)?$/;
+
+function forbiddenFunction(name: string): boolean {
+  return FORBIDDEN_FUNCTIONS.has(name) || FORBIDDEN_FAMILIES.test(name);
+}
 
 function invalid(reason: string): TesseraError {
   return badRequest(`Invalid SQL expression: ${reason}`, { errorType: 'INVALID_SQL_ERROR' });
@@ -112,12 +136,9 @@ const PARSE_MEMO_MAX_TEXT = 10_000;
 const parseMemo = new Map<string, boolean>();
 
 function parsesUncached(sql: string, database: string): boolean {
-  try {
-    const ast = parser.astify(sql, { database });
-    return !Array.isArray(ast) || ast.length === 1;
-  } catch {
-    return false;
-  }
+  // Text too costly to parse is refused like text that does not parse.
+  const outcome = astifySql(sql, database);
+  return outcome.ok && (!Array.isArray(outcome.value) || outcome.value.length === 1);
 }
 
 function parses(sql: string, database: string): boolean {
@@ -142,7 +163,7 @@ function parses(sql: string, database: string): boolean {
 export const parseMemoSize = () => parseMemo.size;
 
 /** Refuses anything but one expression; answers the fragment unchanged when it is one. */
-export function checkExpression(fragment: string, dialect: QueryDialect): string {
+export function checkExpression(fragment: string, dialect: Dialect): string {
   const text = fragment.trim();
   if (text === '') throw invalid('the expression is empty');
   const lexed = lexSql(text, dialect);
@@ -157,9 +178,10 @@ export function checkExpression(fragment: string, dialect: QueryDialect): string
   if (SUBQUERY.test(code)) throw badRequest(SUBQUERY_MESSAGE);
   const dml = DML.exec(code);
   if (dml) throw invalid(`${dml[1]?.toUpperCase()} is not allowed in an expression`);
-  for (const call of code.matchAll(/([A-Za-z_][A-Za-z_0-9.]*)\s*\(/g)) {
-    const name = (call[1] as string).split('.').pop()?.toLowerCase() ?? '';
-    if (FORBIDDEN_FUNCTIONS.has(name)) throw invalid(`the function ${name} is not allowed`);
+  for (const call of lexed.calls) {
+    if (call.unicodeEscaped)
+      throw invalid('function names written with U& escapes are not allowed');
+    if (forbiddenFunction(call.name)) throw invalid(`the function ${call.name} is not allowed`);
   }
   const probe = `SELECT (${text}) AS x FROM t`;
   if (!parses(probe, dialect.parserDatabase) && !parses(probe, 'postgresql')) {
@@ -172,7 +194,7 @@ export function checkExpression(fragment: string, dialect: QueryDialect): string
  * The SQL of a virtual dataset: one SELECT (or WITH ... SELECT) without DML, answered with
  * comments removed and any trailing `;` dropped, ready to be wrapped as a subquery.
  */
-export function checkVirtualSql(sql: string, dialect: QueryDialect): string {
+export function checkVirtualSql(sql: string, dialect: Dialect): string {
   const lexed = lexSql(sql, dialect);
   if (lexed.unterminated) {
     throw invalid('a string, quoted name or comment is not closed in the dataset SQL');

@@ -1,6 +1,6 @@
 import { TesseraError } from '@tessera/shared/errors';
 import { describe, expect, it } from 'vitest';
-import { queryDialectFor } from './dialects/index.ts';
+import { queryDialectFor } from './dialect.ts';
 import { checkExpression, parseMemoSize } from './fragments.ts';
 
 /** Parse verdicts of fragments are remembered by (dialect, text), within a bound. */

@@ -2,7 +2,7 @@ import type { QueryObject } from '@tessera/shared/api/chartData';
 import { TesseraError } from '@tessera/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileQuery } from './compiler.ts';
-import { queryDialectFor } from './dialects/index.ts';
+import { queryDialectFor } from './dialect.ts';
 import { checkExpression, checkVirtualSql, SUBQUERY_MESSAGE } from './fragments.ts';
 import { type LoadedEngine, loadFileEngine, loadServerEngine } from './testEngines.ts';
 import { salesDataset } from './testFixtures.ts';

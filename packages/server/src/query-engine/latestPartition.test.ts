@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from './compiler.ts';
-import { queryDialectFor } from './dialects/index.ts';
+import { queryDialectFor } from './dialect.ts';
 import { salesDataset } from './testFixtures.ts';
 
 /** Golden SQL of the LATEST PARTITION operator on PostgreSQL (the engine with partitions). */

@@ -1,6 +1,5 @@
 import { badRequest } from '@tessera/shared/errors';
-import type { TypeGeneric } from '../engines/types.ts';
-import type { QueryDialect } from './dialects/types.ts';
+import type { Dialect, TypeGeneric } from '../engines/types.ts';
 
 /**
  * Values from filters become literals escaped by the dialect, typed strictly: numbers only from
@@ -17,7 +16,7 @@ export interface LiteralTarget {
   isDttm: boolean;
 }
 
-export function sqlLiteral(value: unknown, target: LiteralTarget, dialect: QueryDialect): string {
+export function sqlLiteral(value: unknown, target: LiteralTarget, dialect: Dialect): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'boolean') return dialect.booleanLiteral(value);
   if (typeof value === 'number') {

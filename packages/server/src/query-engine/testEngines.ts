@@ -6,9 +6,8 @@ import { collectRows } from '../engines/arrow.ts';
 import { duckdbEngine } from '../engines/duckdb/index.ts';
 import { engineSpecForUri } from '../engines/registry.ts';
 import { sqliteEngine } from '../engines/sqlite/index.ts';
-import type { EngineConnection, EngineSpec } from '../engines/types.ts';
-import { queryDialectFor } from './dialects/index.ts';
-import type { QueryDialect } from './dialects/types.ts';
+import type { Dialect, EngineConnection, EngineSpec } from '../engines/types.ts';
+import { queryDialectFor } from './dialect.ts';
 import { SALES_ROWS } from './testFixtures.ts';
 
 /**
@@ -18,7 +17,7 @@ import { SALES_ROWS } from './testFixtures.ts';
 export interface LoadedEngine {
   name: string;
   connection: EngineConnection;
-  dialect: QueryDialect;
+  dialect: Dialect;
   /** Schema holding `sales` (null: the default one). */
   schema: string | null;
   uri: string;
@@ -49,7 +48,7 @@ async function drain(connection: EngineConnection, sql: string) {
   }
 }
 
-function fixtureSql(dialect: QueryDialect, table: string, family: string): string[] {
+function fixtureSql(dialect: Dialect, table: string, family: string): string[] {
   const types = TYPES[family] as string[];
   const cols = NAMES.map((n, i) => `${dialect.quoteIdentifier(n)} ${types[i]}`).join(', ');
   const values = SALES_ROWS.map(

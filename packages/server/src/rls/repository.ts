@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 import type { DbRlsFilter } from './tables.ts';
 
@@ -45,26 +45,20 @@ export const rlsRepository = {
       .executeTakeFirst();
   },
 
-  async insert(db: Db, write: RlsWrite, actorId: number | null): Promise<number> {
-    const now = nowIso();
+  /** `by`: the actor (or user id) the audit columns record. */
+  async insert(db: Db, write: RlsWrite, by: AuditSource): Promise<number> {
     const row = await db
       .insertInto('row_level_security_filters')
-      .values({
-        ...write,
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
-  async update(db: Db, id: number, write: Partial<RlsWrite>, actorId: number | null) {
+  async update(db: Db, id: number, write: Partial<RlsWrite>, by: AuditSource) {
     await db
       .updateTable('row_level_security_filters')
-      .set({ ...write, changed_by_fk: actorId, changed_on: nowIso() })
+      .set({ ...write, ...changedStamp(by) })
       .where('id', '=', id)
       .execute();
   },

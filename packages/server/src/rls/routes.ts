@@ -25,14 +25,14 @@ export function rlsRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: RlsListAnswer } } },
-      async (request) => listRules(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listRules(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.post(
       `${BASE}/`,
       { schema: { tags, body: RlsCreateBody, response: { 201: RlsWriteAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createRule(ctx, request, request.body)),
+        reply.status(201).send(await createRule(ctx, request.actor, request.body)),
     );
 
     r.delete(
@@ -40,26 +40,26 @@ export function rlsRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
       async (request) => {
         const ids = request.query.q ? parseQ(z.array(z.number().int()), request.query.q) : [];
-        return deleteRules(ctx, request, ids, true);
+        return deleteRules(ctx, request.actor, ids, true);
       },
     );
 
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: RlsItemAnswer } } },
-      async (request) => getRule(ctx, request, request.params.pk),
+      async (request) => getRule(ctx, request.actor, request.params.pk),
     );
 
     r.put(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, body: RlsUpdateBody, response: { 200: RlsWriteAnswer } } },
-      async (request) => updateRule(ctx, request, request.params.pk, request.body),
+      async (request) => updateRule(ctx, request.actor, request.params.pk, request.body),
     );
 
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteRules(ctx, request, [request.params.pk], false),
+      async (request) => deleteRules(ctx, request.actor, [request.params.pk], false),
     );
   };
 }

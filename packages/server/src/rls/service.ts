@@ -12,13 +12,14 @@ import {
 } from '@tessera/shared/api/rls';
 import { badRequest, notFound, TesseraError } from '@tessera/shared/errors';
 import type { RolePermissions } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { assertLengths, MAX_EXPRESSION, MAX_NAME, MAX_TEXT } from '../databases/limits.ts';
 import { humanizeAge } from '../databases/present.ts';
-import { datasetRepository } from '../datasets/repository.ts';
-import { renderTemplate, type TemplateContext } from '../datasets/template.ts';
+import { databaseRepository } from '../databases/repository.ts';
 import { compareBy, listEnvelope, pageOf } from '../platform/listing.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import type { TemplateContext } from '../platform/templates/context.ts';
+import { renderTemplate } from '../platform/templates/render.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { combineClauses, rulesApplying } from './combine.ts';
 import { type RlsRow, type RlsRuleRef, type RlsWrite, rlsRepository } from './repository.ts';
 
@@ -56,6 +57,14 @@ export interface RlsSubject {
   username?: string | null;
   email?: string | null;
   roles: RolePermissions;
+}
+
+/** The subject an actor's queries are filtered for: its user, or just its roles. */
+export function rlsSubjectOf(actor: Actor): RlsSubject {
+  const user = actor.user;
+  return user
+    ? { id: user.id, username: user.username, email: user.email, roles: actor.roles }
+    : { roles: actor.roles };
 }
 
 /**
@@ -113,7 +122,7 @@ async function toRules(ctx: AppContext, rows: RlsRow[]): Promise<RlsRule[]> {
   const [roles, tables, users] = await Promise.all([
     rlsRepository.rolesOf(ctx.store.db, ids),
     rlsRepository.tablesOf(ctx.store.db, ids),
-    datasetRepository.users(
+    databaseRepository.userNames(
       ctx.store.db,
       rows.map((r) => r.changed_by_fk).filter((id): id is number => id !== null),
     ),
@@ -135,9 +144,14 @@ async function toRules(ctx: AppContext, rows: RlsRow[]): Promise<RlsRule[]> {
       clause: row.clause,
       changed_on: row.changed_on,
       changed_on_delta_humanized: humanizeAge(row.changed_on),
-      changed_by: changedBy
-        ? { id: changedBy.id, first_name: changedBy.first_name, last_name: changedBy.last_name }
-        : null,
+      changed_by:
+        changedBy && row.changed_by_fk !== null
+          ? {
+              id: row.changed_by_fk,
+              first_name: changedBy.first_name,
+              last_name: changedBy.last_name,
+            }
+          : null,
     };
   });
 }
@@ -181,10 +195,10 @@ function filterPredicate(filter: ListFilter): (rule: RlsRule) => boolean {
 
 export async function listRules(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<RlsListAnswer> {
-  requirePermission(request, ...READ);
+  requirePermission(actor, ...READ);
   let rules = await toRules(ctx, await rlsRepository.list(ctx.store.db));
   for (const filter of q.filters ?? []) rules = rules.filter(filterPredicate(filter));
   const column = q.order_column ?? 'changed_on_delta_humanized';
@@ -214,14 +228,24 @@ export async function listRules(
 
 export async function getRule(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ id: number; result: RlsRule }> {
-  requirePermission(request, ...READ);
+  requirePermission(actor, ...READ);
   const row = await rlsRepository.get(ctx.store.db, id);
   if (!row) throw notFound();
   const [rule] = await toRules(ctx, [row]);
   return { id, result: rule as RlsRule };
+}
+
+/** A clause is an expression; names and group keys are names (400 naming the field). */
+function assertRuleLengths(body: RlsUpdateBody): void {
+  assertLengths({
+    name: [body.name, MAX_NAME],
+    description: [body.description, MAX_TEXT],
+    group_key: [body.group_key, MAX_NAME],
+    clause: [body.clause, MAX_EXPRESSION],
+  });
 }
 
 async function checkLinks(ctx: AppContext, roles?: number[], tables?: number[]) {
@@ -237,10 +261,11 @@ async function checkLinks(ctx: AppContext, roles?: number[], tables?: number[]) 
 
 export async function createRule(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: RlsCreateBody,
 ): Promise<{ id: number; result: Record<string, unknown> }> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertRuleLengths(body);
   await checkLinks(ctx, body.roles, body.tables);
   if (await rlsRepository.getByName(ctx.store.db, body.name))
     throw invalid('name', RLS_NAME_EXISTS_MESSAGE);
@@ -252,7 +277,7 @@ export async function createRule(
     clause: body.clause,
   };
   const id = await ctx.store.db.transaction().execute(async (trx) => {
-    const newId = await rlsRepository.insert(trx, write, request.user?.id ?? null);
+    const newId = await rlsRepository.insert(trx, write, actor);
     await rlsRepository.setRoles(trx, newId, body.roles);
     await rlsRepository.setTables(trx, newId, body.tables);
     return newId;
@@ -262,11 +287,12 @@ export async function createRule(
 
 export async function updateRule(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: RlsUpdateBody,
 ): Promise<{ id: number; result: Record<string, unknown> }> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
+  assertRuleLengths(body);
   const row = await rlsRepository.get(ctx.store.db, id);
   if (!row) throw notFound();
   await checkLinks(ctx, body.roles, body.tables);
@@ -281,7 +307,7 @@ export async function updateRule(
   if (body.group_key !== undefined) write.group_key = body.group_key?.trim() || null;
   if (body.clause !== undefined) write.clause = body.clause;
   await ctx.store.db.transaction().execute(async (trx) => {
-    await rlsRepository.update(trx, id, write, request.user?.id ?? null);
+    await rlsRepository.update(trx, id, write, actor);
     if (body.roles) await rlsRepository.setRoles(trx, id, body.roles);
     if (body.tables) await rlsRepository.setTables(trx, id, body.tables);
   });
@@ -290,11 +316,11 @@ export async function updateRule(
 
 export async function deleteRules(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
   bulk: boolean,
 ): Promise<{ message: string }> {
-  requirePermission(request, ...WRITE);
+  requirePermission(actor, ...WRITE);
   const unique = [...new Set(ids)];
   for (const id of unique) if (!(await rlsRepository.get(ctx.store.db, id))) throw notFound();
   await rlsRepository.delete(ctx.store.db, unique);

@@ -7,7 +7,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import { nowIso } from '../platform/metadata/store.ts';
+import { type AuditSource, changedStamp, createdStamp } from '../platform/metadata/audit.ts';
 import type { MetadataTables } from '../platform/metadata/tables.ts';
 
 type Db = Kysely<MetadataTables> | Transaction<MetadataTables>;
@@ -196,19 +196,11 @@ export const savedQueryRepository = {
     return rows.map((r) => r.id);
   },
 
-  async insert(db: Db, userId: number, write: SavedQueryWrite): Promise<number> {
-    const now = nowIso();
+  /** A saved query of `userId` (who alone sees it); `by` is who the audit columns name. */
+  async insert(db: Db, by: AuditSource, userId: number, write: SavedQueryWrite): Promise<number> {
     const row = await db
       .insertInto('saved_query')
-      .values({
-        ...write,
-        uuid: randomUUID(),
-        user_id: userId,
-        created_by_fk: userId,
-        changed_by_fk: userId,
-        created_on: now,
-        changed_on: now,
-      })
+      .values({ ...write, uuid: randomUUID(), user_id: userId, ...createdStamp(by) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -216,13 +208,14 @@ export const savedQueryRepository = {
 
   async update(
     db: Db,
+    by: AuditSource,
     userId: number,
     id: number,
     changes: Partial<SavedQueryWrite>,
   ): Promise<void> {
     await db
       .updateTable('saved_query')
-      .set({ ...changes, changed_by_fk: userId, changed_on: nowIso() })
+      .set({ ...changes, ...changedStamp(by) })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();

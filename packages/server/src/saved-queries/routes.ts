@@ -34,14 +34,14 @@ export function savedQueryRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       `${BASE}/`,
       { schema: { tags, querystring: QParam, response: { 200: SavedQueryListAnswer } } },
-      async (request) => listSavedQueries(ctx, request, parseQ(ListQuery, request.query.q)),
+      async (request) => listSavedQueries(ctx, request.actor, parseQ(ListQuery, request.query.q)),
     );
 
     r.post(
       `${BASE}/`,
       { schema: { tags, body: SavedQueryCreateBody, response: { 201: SavedQueryWriteAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createSavedQuery(ctx, request, request.body)),
+        reply.status(201).send(await createSavedQuery(ctx, request.actor, request.body)),
     );
 
     r.delete(
@@ -50,14 +50,18 @@ export function savedQueryRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         if (!request.query.q)
           throw badRequest('Not a valid rison argument: list the ids to delete');
-        return deleteSavedQueries(ctx, request, parseQ(SavedQueryBulkDeleteQuery, request.query.q));
+        return deleteSavedQueries(
+          ctx,
+          request.actor,
+          parseQ(SavedQueryBulkDeleteQuery, request.query.q),
+        );
       },
     );
 
     r.get(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: SavedQueryItemAnswer } } },
-      async (request) => getSavedQuery(ctx, request, request.params.pk),
+      async (request) => getSavedQuery(ctx, request.actor, request.params.pk),
     );
 
     r.put(
@@ -70,13 +74,13 @@ export function savedQueryRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: SavedQueryWriteAnswer },
         },
       },
-      async (request) => updateSavedQuery(ctx, request, request.params.pk, request.body),
+      async (request) => updateSavedQuery(ctx, request.actor, request.params.pk, request.body),
     );
 
     r.delete(
       `${BASE}/:pk`,
       { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteSavedQuery(ctx, request, request.params.pk),
+      async (request) => deleteSavedQuery(ctx, request.actor, request.params.pk),
     );
   };
 }

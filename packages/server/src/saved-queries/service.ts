@@ -10,11 +10,11 @@ import {
   type SavedQueryWriteAnswer,
 } from '@tessera/shared/api/savedQueries';
 import { badRequest, notFound } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { labelOf, listEnvelope } from '../platform/listing.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
+import { capInput } from '../sqllab/limits.ts';
 import { requireVisibleDatabase } from '../sqllab-state/access.ts';
 import { toItem, toListRow, toWriteAnswer } from './present.ts';
 import {
@@ -34,14 +34,26 @@ import {
 
 const VIEW = 'SavedQuery';
 
-function reader(request: FastifyRequest) {
-  requirePermission(request, 'can_read', VIEW);
-  return requireUser(request);
+function reader(actor: Actor) {
+  requirePermission(actor, 'can_read', VIEW);
+  return requireUser(actor);
 }
 
-function writer(request: FastifyRequest) {
-  requirePermission(request, 'can_write', VIEW);
-  return requireUser(request);
+function writer(actor: Actor) {
+  requirePermission(actor, 'can_write', VIEW);
+  return requireUser(actor);
+}
+
+/** The SQL, names and parameters a saved query carries stay within SQL Lab's own caps. */
+function capSavedQuery(body: SavedQueryUpdateBody): void {
+  capInput({
+    sql: ['sql', body.sql],
+    names: [
+      ['schema', body.schema],
+      ['catalog', body.catalog],
+    ],
+    templateParams: ['template_parameters', body.template_parameters],
+  });
 }
 
 async function ownRecord(ctx: AppContext, userId: number, id: number): Promise<SavedQueryRecord> {
@@ -52,20 +64,21 @@ async function ownRecord(ctx: AppContext, userId: number, id: number): Promise<S
 
 export async function getSavedQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<z.infer<typeof SavedQueryItemAnswer>> {
-  const user = reader(request);
+  const user = reader(actor);
   return { id, result: toItem(await ownRecord(ctx, user.id, id)) };
 }
 
 export async function createSavedQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: SavedQueryCreateBody,
 ): Promise<SavedQueryWriteAnswer> {
-  const user = writer(request);
-  await requireVisibleDatabase(ctx, request, body.db_id, 'db_id');
+  const user = writer(actor);
+  capSavedQuery(body);
+  await requireVisibleDatabase(ctx, actor, body.db_id, 'db_id');
   const write: SavedQueryWrite = {
     label: body.label,
     db_id: body.db_id,
@@ -76,19 +89,20 @@ export async function createSavedQuery(
     template_parameters: body.template_parameters ?? null,
     extra_json: body.extra_json || '{}',
   };
-  const id = await savedQueryRepository.insert(ctx.store.db, user.id, write);
+  const id = await savedQueryRepository.insert(ctx.store.db, actor, user.id, write);
   return toWriteAnswer(await ownRecord(ctx, user.id, id));
 }
 
 export async function updateSavedQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   body: SavedQueryUpdateBody,
 ): Promise<SavedQueryWriteAnswer> {
-  const user = writer(request);
+  const user = writer(actor);
+  capSavedQuery(body);
   await ownRecord(ctx, user.id, id);
-  if (body.db_id !== undefined) await requireVisibleDatabase(ctx, request, body.db_id, 'db_id');
+  if (body.db_id !== undefined) await requireVisibleDatabase(ctx, actor, body.db_id, 'db_id');
   const changes: Partial<SavedQueryWrite> = {};
   if (body.label !== undefined) changes.label = body.label;
   if (body.db_id !== undefined) changes.db_id = body.db_id;
@@ -100,16 +114,16 @@ export async function updateSavedQuery(
     changes.template_parameters = body.template_parameters;
   }
   if (body.extra_json !== undefined) changes.extra_json = body.extra_json || '{}';
-  await savedQueryRepository.update(ctx.store.db, user.id, id, changes);
+  await savedQueryRepository.update(ctx.store.db, actor, user.id, id, changes);
   return toWriteAnswer(await ownRecord(ctx, user.id, id));
 }
 
 export async function deleteSavedQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<{ message: string }> {
-  const user = writer(request);
+  const user = writer(actor);
   await ownRecord(ctx, user.id, id);
   await savedQueryRepository.delete(ctx.store.db, user.id, [id]);
   return { message: 'OK' };
@@ -118,10 +132,10 @@ export async function deleteSavedQuery(
 /** Bulk delete: all or nothing; any id the user did not create answers 404. */
 export async function deleteSavedQueries(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ message: string }> {
-  const user = writer(request);
+  const user = writer(actor);
   const unique = [...new Set(ids)];
   const owned = await savedQueryRepository.ownedIds(ctx.store.db, user.id, unique);
   if (owned.length !== unique.length) throw notFound();
@@ -134,10 +148,10 @@ export async function deleteSavedQueries(
 
 export async function listSavedQueries(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   q: ListQuery,
 ): Promise<SavedQueryListAnswer> {
-  const user = reader(request);
+  const user = reader(actor);
   const order = (q.order_column ?? 'changed_on_delta_humanized') as SavedQueryOrder;
   if (!(SAVED_QUERY_ORDER_COLUMNS as readonly string[]).includes(order)) {
     throw badRequest(`Not a valid rison schema: order_column: ${order} is not allowed`);

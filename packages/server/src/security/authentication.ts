@@ -44,6 +44,10 @@ export function installAuthentication(
     request.actor = request.user
       ? userActor(request.user, setting)
       : anonymousActor(request.publicRoles, setting);
+    // Before the body is read or any input validated: a stranger learns nothing from a 400.
+    if (!request.user && !mayEnterAnonymously(request)) {
+      throw new TesseraError(401, 'Not authorized');
+    }
   });
 
   async function identify(request: FastifyRequest): Promise<void> {
@@ -53,8 +57,8 @@ export function installAuthentication(
     if (bearer) {
       // The refresh route reads its own token; any other bearer must be a valid access token.
       if (request.url.startsWith('/api/v1/security/refresh')) return;
-      const userId = await tokens.verify(bearer, 'access');
-      request.user = userId ? await service.loadCurrentUser(userId, 'bearer') : null;
+      const claims = await tokens.verify(bearer, 'access');
+      request.user = claims ? await service.loadTokenUser(claims) : null;
       if (!request.user) throw new TesseraError(401, 'Not authorized');
       return;
     }
@@ -105,6 +109,44 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Where links in answers point: the address the caller used to reach this server. */
 function baseUrlOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Routes that anyone may call without signing in: the ways in (login, token refresh, CSRF token),
+ * health checks, the web client's pages and files (a page sends a stranger to the login page),
+ * and the API description. Keyed by the route's pattern, so no path trick reaches another route.
+ */
+const ANONYMOUS_ROUTES = new Set([
+  '/login/',
+  '/logout/',
+  '/api/v1/security/login',
+  '/api/v1/security/refresh',
+  '/api/v1/security/logout',
+  '/api/v1/security/csrf_token/',
+  '/health',
+  '/healthcheck',
+  '/api/v1/bootstrap/',
+  '/api/v1/_openapi',
+  '/',
+  '/*',
+  '/static/*',
+  '/sqllab/',
+  '/superset/sqllab/',
+]);
+const ANONYMOUS_PREFIXES = ['/swagger/v1'];
+
+/**
+ * Whether an anonymous caller may reach this route's handler. Any other route needs a user,
+ * unless the Public role grants something: then the route's service decides, as it does for a
+ * signed-in user (anonymous callers it refuses get 401 there). A path no route matches goes on
+ * to the 404.
+ */
+function mayEnterAnonymously(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined) return true;
+  if (ANONYMOUS_ROUTES.has(route)) return true;
+  if (ANONYMOUS_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
+  return Object.values(request.publicRoles).some((pairs) => pairs.length > 0);
 }
 
 /** Static files and health checks never need the Public role. */

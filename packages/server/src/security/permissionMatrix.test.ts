@@ -333,7 +333,8 @@ const ROUTES: RouteCase[] = [
 
 describe('permissions matrix of the platform routes', () => {
   beforeAll(async () => {
-    t = await createTestApp();
+    // The matrix checks role grants; who may add SQLite files is databases/unsafe.ts's test.
+    t = await createTestApp({ env: { TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS: 'false' } });
     dbFile = path.join(t.home, 'matrix.db');
     const file = new Database(dbFile);
     file.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, amount REAL)');

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { installAuthentication } from './authentication.ts';
@@ -16,7 +15,6 @@ export async function installSecurity(
 ): Promise<SecurityService> {
   const service = new SecurityService(ctx);
   const tokens = new TokenIssuer(ctx.config.secretKey);
-  await app.register(rateLimit, { global: false });
   installAuthentication(app, service, tokens);
   await app.register(async (scope) => securityRoutes(scope, ctx, service, tokens));
   return service;

@@ -60,11 +60,21 @@ export const securityRepository = {
       Pick<UserRow, 'username' | 'first_name' | 'last_name' | 'email' | 'password_hash' | 'active'>
     >,
   ): Promise<void> {
+    // A new password, however it is set (API, CLI), revokes every token issued before it.
     await db
       .updateTable('ab_user')
-      .set({ ...fields, changed_on: nowIso() })
+      .set((eb) =>
+        fields.password_hash === undefined
+          ? { ...fields, changed_on: nowIso() }
+          : {
+              ...fields,
+              changed_on: nowIso(),
+              credentials_version: eb('credentials_version', '+', 1),
+            },
+      )
       .where('id', '=', id)
       .execute();
+    if (fields.password_hash !== undefined) await this.deleteSessionsOfUser(db, id);
   },
 
   async deleteUser(db: Db, id: number): Promise<void> {
@@ -273,12 +283,13 @@ export const securityRepository = {
     await db.insertInto('sessions').values(session).execute();
   },
 
-  getSession(db: Db, id: string) {
-    return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  /** `idHash` is the SHA-256 of the cookie's session id: ids are never stored in clear. */
+  getSession(db: Db, idHash: string) {
+    return db.selectFrom('sessions').selectAll().where('id', '=', idHash).executeTakeFirst();
   },
 
-  async deleteSession(db: Db, id: string): Promise<void> {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  async deleteSession(db: Db, idHash: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id', '=', idHash).execute();
   },
 
   async deleteSessionsOfUser(db: Db, userId: number): Promise<void> {

@@ -480,11 +480,13 @@ describe('login rate limit', () => {
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toHaveProperty('message');
+    // The API login draws on the same budget: no second set of guesses through another door.
     const api = await t.app.inject({
       method: 'POST',
       url: '/api/v1/security/login',
       payload: { username: 'admin', password: TEST_PASSWORD, provider: 'db' },
     });
-    expect(api.statusCode).toBe(200);
+    expect(api.statusCode).toBe(429);
+    expect(api.headers['retry-after']).toBeDefined();
   });
 });

@@ -10,7 +10,6 @@ import {
   TokenAnswer,
   User,
   UserCreate,
-  UserUpdate,
 } from '@tessera/shared/api/security';
 import { TesseraError } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,9 +18,21 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { listEnvelope } from '../platform/listing.ts';
 import { bearerToken, SESSION_COOKIE } from './authentication.ts';
-import { requirePermission, requireUser } from './currentUser.ts';
+import { WindowCounter } from './loginThrottle.ts';
 import type { SecurityService } from './service.ts';
 import type { TokenIssuer } from './tokens.ts';
+
+/**
+ * Superset's PUT changes only the fields sent. The shared `UserUpdate` is `UserCreate.partial()`,
+ * and zod fills a default in even inside `.partial()`: `last_name: ''` and `active: true` would
+ * arrive unasked, reactivating a deactivated account and clearing its last name.
+ */
+const UserUpdateSent = UserCreate.extend({
+  last_name: UserCreate.shape.last_name.removeDefault(),
+  active: UserCreate.shape.active.removeDefault(),
+}).partial();
+
+const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again later.';
 
 const BrowserLogin = z.object({
   username: z.string().min(1),
@@ -37,11 +48,22 @@ export async function securityRoutes(
   tokens: TokenIssuer,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const loginLimit = { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } };
+  // One budget per address for both ways in, the browser form and the API login: the rate-limit
+  // plugin keeps a separate count per route even within a group.
+  const attempts = new WindowCounter(ctx.config.loginRateLimit, 60_000);
+  const loginLimit = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (attempts.isSpent(request.ip)) {
+        reply.header('retry-after', String(attempts.secondsLeft(request.ip)));
+        throw new TesseraError(429, TOO_MANY_ATTEMPTS);
+      }
+      attempts.record(request.ip);
+    },
+  };
 
   r.post(
     '/login/',
-    { config: loginLimit, schema: { body: BrowserLogin, hide: true } },
+    { ...loginLimit, schema: { body: BrowserLogin, hide: true } },
     async (request, reply) => {
       assertSameOrigin(request);
       const user = await service.authenticate(request.body.username, request.body.password);
@@ -70,7 +92,7 @@ export async function securityRoutes(
   r.post(
     '/api/v1/security/login',
     {
-      config: loginLimit,
+      ...loginLimit,
       schema: { tags: ['Security'], body: LoginBody, response: { 200: TokenAnswer } },
     },
     async (request) => {
@@ -83,9 +105,20 @@ export async function securityRoutes(
           }
           throw error;
         });
-      const access_token = await tokens.sign(user.id, 'access', ctx.config.accessTokenSeconds);
+      const version = Number(user.credentials_version);
+      const access_token = await tokens.sign(
+        user.id,
+        'access',
+        ctx.config.accessTokenSeconds,
+        version,
+      );
       if (!request.body.refresh) return { access_token };
-      const refresh_token = await tokens.sign(user.id, 'refresh', ctx.config.refreshTokenSeconds);
+      const refresh_token = await tokens.sign(
+        user.id,
+        'refresh',
+        ctx.config.refreshTokenSeconds,
+        version,
+      );
       return { access_token, refresh_token };
     },
   );
@@ -95,10 +128,17 @@ export async function securityRoutes(
     { schema: { tags: ['Security'], response: { 200: TokenAnswer } } },
     async (request) => {
       const token = bearerToken(request);
-      const userId = token ? await tokens.verify(token, 'refresh') : null;
-      const user = userId ? await service.loadCurrentUser(userId, 'bearer') : null;
-      if (!user) throw new TesseraError(401, 'Not authorized');
-      return { access_token: await tokens.sign(user.id, 'access', ctx.config.accessTokenSeconds) };
+      const claims = token ? await tokens.verify(token, 'refresh') : null;
+      const user = claims ? await service.loadTokenUser(claims) : null;
+      if (!user || !claims) throw new TesseraError(401, 'Not authorized');
+      return {
+        access_token: await tokens.sign(
+          user.id,
+          'access',
+          ctx.config.accessTokenSeconds,
+          claims.version,
+        ),
+      };
     },
   );
 
@@ -113,46 +153,13 @@ export async function securityRoutes(
   r.get(
     '/api/v1/me/',
     { schema: { tags: ['Current User'], response: { 200: MeAnswer } } },
-    async (request) => {
-      const user = requireUser(request);
-      return {
-        result: {
-          id: user.id,
-          username: user.username,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          is_active: true,
-          is_anonymous: false,
-        },
-      };
-    },
+    async (request) => ({ result: service.me(request.actor) }),
   );
 
   r.get(
     '/api/v1/me/roles/',
     { schema: { tags: ['Current User'], response: { 200: MeRolesAnswer } } },
-    async (request) => {
-      const user = requireUser(request);
-      const grants = (name: string) =>
-        Object.values(user.roles).flatMap((pairs) =>
-          pairs.filter(([p]) => p === name).map(([, v]) => v),
-        );
-      return {
-        result: {
-          roles: Object.fromEntries(
-            Object.entries(user.roles).map(([role, pairs]) => [
-              role,
-              pairs.map(([p, v]) => [p, v] as [string, string]),
-            ]),
-          ),
-          permissions: {
-            database_access: grants('database_access'),
-            datasource_access: grants('datasource_access'),
-          },
-        },
-      };
-    },
+    async (request) => ({ result: service.myRoles(request.actor) }),
   );
 
   // ---- administration ----------------------------------------------------------------------
@@ -163,8 +170,7 @@ export async function securityRoutes(
     );
 
   r.get('/api/v1/security/users/', { schema: { tags: ['Security Users'] } }, async (request) => {
-    requirePermission(request, 'can_read', 'User');
-    return list(await service.listUsers(), 'List Users', [
+    return list(await service.listUsers(request.actor), 'List Users', [
       'username',
       'first_name',
       'last_name',
@@ -178,8 +184,8 @@ export async function securityRoutes(
     '/api/v1/security/users/:pk',
     { schema: { tags: ['Security Users'], params: IdParam } },
     async (request) => {
-      requirePermission(request, 'can_read', 'User');
-      return { id: request.params.pk, result: await service.getUser(request.params.pk) };
+      const result = await service.getUser(request.actor, request.params.pk);
+      return { id: request.params.pk, result };
     },
   );
   r.post(
@@ -192,17 +198,15 @@ export async function securityRoutes(
       },
     },
     async (request, reply) => {
-      requirePermission(request, 'can_write', 'User');
-      const user = await service.createUser(request.body);
+      const user = await service.createUser(request.actor, request.body);
       return reply.status(201).send({ id: user.id, result: user });
     },
   );
   r.put(
     '/api/v1/security/users/:pk',
-    { schema: { tags: ['Security Users'], params: IdParam, body: UserUpdate } },
+    { schema: { tags: ['Security Users'], params: IdParam, body: UserUpdateSent } },
     async (request) => {
-      requirePermission(request, 'can_write', 'User');
-      const user = await service.updateUser(request.params.pk, request.body, requireUser(request));
+      const user = await service.updateUser(request.actor, request.params.pk, request.body);
       return { id: user.id, result: user };
     },
   );
@@ -210,15 +214,17 @@ export async function securityRoutes(
     '/api/v1/security/users/:pk',
     { schema: { tags: ['Security Users'], params: IdParam } },
     async (request) => {
-      requirePermission(request, 'can_write', 'User');
-      await service.deleteUser(request.params.pk, requireUser(request));
+      await service.deleteUser(request.actor, request.params.pk);
       return { message: 'OK' };
     },
   );
 
   r.get('/api/v1/security/roles/', { schema: { tags: ['Security Roles'] } }, async (request) => {
-    requirePermission(request, 'can_read', 'Role');
-    return list(await service.listRoles(), 'List Roles', ['name', 'permissions', 'user_count']);
+    return list(await service.listRoles(request.actor), 'List Roles', [
+      'name',
+      'permissions',
+      'user_count',
+    ]);
   });
   r.get(
     '/api/v1/security/roles/:pk',
@@ -230,16 +236,15 @@ export async function securityRoutes(
       },
     },
     async (request) => {
-      requirePermission(request, 'can_read', 'Role');
-      return { id: request.params.pk, result: await service.getRole(request.params.pk) };
+      const result = await service.getRole(request.actor, request.params.pk);
+      return { id: request.params.pk, result };
     },
   );
   r.post(
     '/api/v1/security/roles/',
     { schema: { tags: ['Security Roles'], body: RoleInput } },
     async (request, reply) => {
-      requirePermission(request, 'can_write', 'Role');
-      const role = await service.createRole(request.body);
+      const role = await service.createRole(request.actor, request.body);
       return reply.status(201).send({ id: role.id, result: role });
     },
   );
@@ -247,8 +252,7 @@ export async function securityRoutes(
     '/api/v1/security/roles/:pk',
     { schema: { tags: ['Security Roles'], params: IdParam, body: RoleInput.partial() } },
     async (request) => {
-      requirePermission(request, 'can_write', 'Role');
-      const role = await service.updateRole(request.params.pk, request.body);
+      const role = await service.updateRole(request.actor, request.params.pk, request.body);
       return { id: role.id, result: role };
     },
   );
@@ -256,8 +260,7 @@ export async function securityRoutes(
     '/api/v1/security/roles/:pk',
     { schema: { tags: ['Security Roles'], params: IdParam } },
     async (request) => {
-      requirePermission(request, 'can_write', 'Role');
-      await service.deleteRole(request.params.pk);
+      await service.deleteRole(request.actor, request.params.pk);
       return { message: 'OK' };
     },
   );
@@ -265,8 +268,7 @@ export async function securityRoutes(
     '/api/v1/security/permissions/',
     { schema: { tags: ['Security Roles'] } },
     async (request) => {
-      requirePermission(request, 'can_read', 'Role');
-      return { result: await service.listPermissions() };
+      return { result: await service.listPermissions(request.actor) };
     },
   );
 }

@@ -1,30 +1,43 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Role, RoleInput, User, UserCreate, UserUpdate } from '@tessera/shared/api/security';
 import { badRequest, notFound, TesseraError, unprocessable } from '@tessera/shared/errors';
 import type { PermissionPair, RolePermissions } from '@tessera/shared/permissions';
 import type { AppContext } from '../context.ts';
 import { deepFreeze } from '../platform/deepFreeze.ts';
 import { nowIso } from '../platform/metadata/store.ts';
-import type { CurrentUser } from './currentUser.ts';
+import { type Actor, type CurrentUser, requirePermission, requireUser } from './actor.ts';
+import { LoginThrottle } from './loginThrottle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { PrincipalMemo } from './principalMemo.ts';
 import { securityRepository as repo, type UserRow } from './repository.ts';
 import { BUILTIN_ROLE_NAMES, OBJECT_GRANT_PERMISSIONS, PERMISSION_CATALOGUE } from './roles.ts';
 
 export const INVALID_LOGIN = 'Invalid login. Please try again.';
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again later.';
+
+/** The window of the per-account login throttle. */
+const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 /** A request's user without how it authenticated: what the principal memo shares. */
 type Principal = Omit<CurrentUser, 'via'>;
 
-/** Rules of users, roles, logins and sessions. Routes stay thin; permission checks happen here or in the plugin. */
+/** What the memo keeps per user: the principal and the version its tokens must carry. */
+interface Known {
+  principal: Readonly<Principal>;
+  credentialsVersion: number;
+}
+
+/** Rules of users, roles, logins and sessions. Routes stay thin: every permission check is here. */
 export class SecurityService {
   // Every authenticated request needs its user and roles: read once per change (principalMemo.ts).
-  private readonly principals: PrincipalMemo<number, Readonly<Principal> | null>;
+  private readonly principals: PrincipalMemo<number, Readonly<Known> | null>;
   private readonly publicRole: PrincipalMemo<'Public', Readonly<RolePermissions>>;
+  private readonly throttle: LoginThrottle;
 
   constructor(private readonly ctx: AppContext) {
     this.principals = new PrincipalMemo(ctx.store.changes);
     this.publicRole = new PrincipalMemo(ctx.store.changes);
+    this.throttle = new LoginThrottle(ctx.config.loginAccountLimit, ACCOUNT_WINDOW_MS);
   }
 
   private get db() {
@@ -32,24 +45,29 @@ export class SecurityService {
   }
 
   async authenticate(username: string, password: string): Promise<UserRow> {
+    // Checked before the password: a locked account answers the same whatever is guessed.
+    if (this.throttle.isLocked(username)) throw new TesseraError(429, TOO_MANY_LOGINS);
     const user = await repo.getUserByName(this.db, username);
     // Verify against a dummy hash when the user is unknown so timing does not reveal it.
     const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
     if (!user || !ok || !user.active) {
+      this.throttle.recordFailure(username);
       if (user) await repo.recordLogin(this.db, user.id, false);
       throw new TesseraError(401, INVALID_LOGIN);
     }
+    this.throttle.recordSuccess(username);
     await repo.recordLogin(this.db, user.id, true);
     return user;
   }
 
+  /** A new browser session; the cookie gets `id`, the store only its hash. */
   async createSession(userId: number): Promise<{ id: string; csrfToken: string; expires: Date }> {
     const id = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const expires = new Date(Date.now() + this.ctx.config.sessionLifetimeSeconds * 1000);
     await repo.deleteExpiredSessions(this.db);
     await repo.insertSession(this.db, {
-      id,
+      id: sessionHash(id),
       user_id: userId,
       csrf_token: csrfToken,
       created_on: nowIso(),
@@ -59,32 +77,54 @@ export class SecurityService {
   }
 
   async resolveSession(id: string): Promise<{ userId: number; csrfToken: string } | null> {
-    const session = await repo.getSession(this.db, id);
+    // A cookie longer than any id we issue is not worth hashing.
+    if (id.length > 128) return null;
+    const session = await repo.getSession(this.db, sessionHash(id));
     if (!session || session.expires_on < nowIso()) return null;
     return { userId: session.user_id, csrfToken: session.csrf_token };
   }
 
   endSession(id: string): Promise<void> {
-    return repo.deleteSession(this.db, id);
+    if (id.length > 128) return Promise.resolve();
+    return repo.deleteSession(this.db, sessionHash(id));
   }
 
   /** The request's user with roles, or null when unknown or deactivated. */
   async loadCurrentUser(userId: number, via: CurrentUser['via']): Promise<CurrentUser | null> {
-    const principal = await this.principals.get(userId, () => this.readPrincipal(userId));
-    return principal ? { ...principal, via } : null;
+    const known = await this.principals.get(userId, () => this.readPrincipal(userId));
+    return known ? { ...known.principal, via } : null;
   }
 
-  private async readPrincipal(userId: number): Promise<Readonly<Principal> | null> {
+  /**
+   * The user a bearer token speaks for, or null when unknown, deactivated, or when the token
+   * was issued under older credentials (the password changed since).
+   */
+  async loadTokenUser(claims: { userId: number; version: number }): Promise<CurrentUser | null> {
+    const known = await this.principals.get(claims.userId, () => this.readPrincipal(claims.userId));
+    if (!known || known.credentialsVersion !== claims.version) return null;
+    return { ...known.principal, via: 'bearer' };
+  }
+
+  /** The version tokens issued to this user now must carry. */
+  async credentialsVersion(userId: number): Promise<number> {
+    const known = await this.principals.get(userId, () => this.readPrincipal(userId));
+    return known?.credentialsVersion ?? 0;
+  }
+
+  private async readPrincipal(userId: number): Promise<Readonly<Known> | null> {
     const user = await repo.getUser(this.db, userId);
     if (!user?.active) return null;
     const roles = await repo.rolePermissionsOfUser(this.db, userId);
     return deepFreeze({
-      id: user.id,
-      username: user.username,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      roles,
+      principal: {
+        id: user.id,
+        username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        roles,
+      },
+      credentialsVersion: Number(user.credentials_version),
     });
   }
 
@@ -94,9 +134,47 @@ export class SecurityService {
     );
   }
 
+  // ---- the caller ----------------------------------------------------------------------------
+
+  /** `GET /api/v1/me/`: the signed-in user, or 401. */
+  me(actor: Actor) {
+    const user = requireUser(actor);
+    return {
+      id: user.id,
+      username: user.username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      is_active: true,
+      is_anonymous: false,
+    };
+  }
+
+  /** `GET /api/v1/me/roles/`: the signed-in user's roles and object grants, or 401. */
+  myRoles(actor: Actor) {
+    const user = requireUser(actor);
+    const grants = (name: string) =>
+      Object.values(user.roles).flatMap((pairs) =>
+        pairs.filter(([p]) => p === name).map(([, v]) => v),
+      );
+    return {
+      roles: Object.fromEntries(
+        Object.entries(user.roles).map(([role, pairs]) => [
+          role,
+          pairs.map(([p, v]) => [p, v] as [string, string]),
+        ]),
+      ),
+      permissions: {
+        database_access: grants('database_access'),
+        datasource_access: grants('datasource_access'),
+      },
+    };
+  }
+
   // ---- users -------------------------------------------------------------------------------
 
-  async listUsers(): Promise<User[]> {
+  async listUsers(actor: Actor): Promise<User[]> {
+    requirePermission(actor, 'can_read', 'User');
     const users = await repo.listUsers(this.db);
     const roles = await repo.userRoles(
       this.db,
@@ -105,14 +183,20 @@ export class SecurityService {
     return users.map((u) => toUser(u, roles.get(u.id) ?? []));
   }
 
-  async getUser(id: number): Promise<User> {
+  async getUser(actor: Actor, id: number): Promise<User> {
+    requirePermission(actor, 'can_read', 'User');
+    return this.readUser(id);
+  }
+
+  private async readUser(id: number): Promise<User> {
     const user = await repo.getUser(this.db, id);
     if (!user) throw notFound();
     const roles = await repo.userRoles(this.db, [id]);
     return toUser(user, roles.get(id) ?? []);
   }
 
-  async createUser(input: UserCreate): Promise<User> {
+  async createUser(actor: Actor, input: UserCreate): Promise<User> {
+    requirePermission(actor, 'can_write', 'User');
     const id = await this.db.transaction().execute(async (tx) => {
       await assertNoClash(tx, input.username, input.email);
       await assertRolesExist(tx, input.roles);
@@ -127,13 +211,15 @@ export class SecurityService {
       await repo.setUserRoles(tx, newId, input.roles);
       return newId;
     });
-    return this.getUser(id);
+    return this.readUser(id);
   }
 
-  async updateUser(id: number, input: UserUpdate, actor: CurrentUser): Promise<User> {
+  /** Changes only the fields sent: a field left out keeps its value. */
+  async updateUser(actor: Actor, id: number, input: UserUpdate): Promise<User> {
+    requirePermission(actor, 'can_write', 'User');
     const existing = await repo.getUser(this.db, id);
     if (!existing) throw notFound();
-    if (id === actor.id && input.active === false) {
+    if (id === actor.user?.id && input.active === false) {
       throw unprocessable('You cannot deactivate your own account', {
         fields: { active: ['You cannot deactivate your own account'] },
       });
@@ -150,21 +236,21 @@ export class SecurityService {
         if (input[key] !== undefined) fields[key] = input[key];
       }
       if (input.active !== undefined) fields.active = input.active ? 1 : 0;
+      // A new password also revokes the user's tokens and sessions (repository.updateUser).
       if (input.password !== undefined) fields.password_hash = await hashPassword(input.password);
       await repo.updateUser(tx, id, fields);
       if (input.roles !== undefined) {
         await assertRolesExist(tx, input.roles);
         await repo.setUserRoles(tx, id, input.roles);
       }
-      // A deactivated user or a changed password ends the user's browser sessions.
-      if (input.active === false || input.password !== undefined)
-        await repo.deleteSessionsOfUser(tx, id);
+      if (input.active === false) await repo.deleteSessionsOfUser(tx, id);
     });
-    return this.getUser(id);
+    return this.readUser(id);
   }
 
-  async deleteUser(id: number, actor: CurrentUser): Promise<void> {
-    if (id === actor.id) throw unprocessable('You cannot delete your own account');
+  async deleteUser(actor: Actor, id: number): Promise<void> {
+    requirePermission(actor, 'can_write', 'User');
+    if (id === actor.user?.id) throw unprocessable('You cannot delete your own account');
     const existing = await repo.getUser(this.db, id);
     if (!existing) throw notFound();
     await repo.deleteUser(this.db, id);
@@ -172,7 +258,12 @@ export class SecurityService {
 
   // ---- roles -------------------------------------------------------------------------------
 
-  async listRoles(): Promise<Role[]> {
+  async listRoles(actor: Actor): Promise<Role[]> {
+    requirePermission(actor, 'can_read', 'Role');
+    return this.readRoles();
+  }
+
+  private async readRoles(): Promise<Role[]> {
     const roles = await repo.listRoles(this.db);
     const perms = await repo.permissionsOfRoles(this.db, roles);
     const counts = await repo.userCountsByRole(this.db);
@@ -185,23 +276,30 @@ export class SecurityService {
     }));
   }
 
-  async getRole(id: number): Promise<Role> {
-    const role = (await this.listRoles()).find((r) => r.id === id);
+  async getRole(actor: Actor, id: number): Promise<Role> {
+    requirePermission(actor, 'can_read', 'Role');
+    return this.readRole(id);
+  }
+
+  private async readRole(id: number): Promise<Role> {
+    const role = (await this.readRoles()).find((r) => r.id === id);
     if (!role) throw notFound();
     return role;
   }
 
-  async createRole(input: RoleInput): Promise<Role> {
+  async createRole(actor: Actor, input: RoleInput): Promise<Role> {
+    requirePermission(actor, 'can_write', 'Role');
     const id = await this.db.transaction().execute(async (tx) => {
       if (await repo.getRoleByName(tx, input.name)) throw roleExists();
       const roleId = await repo.insertRole(tx, input.name);
       await repo.setRolePermissions(tx, roleId, validatePairs(input.permissions ?? []), 'replace');
       return roleId;
     });
-    return this.getRole(id);
+    return this.readRole(id);
   }
 
-  async updateRole(id: number, input: Partial<RoleInput>): Promise<Role> {
+  async updateRole(actor: Actor, id: number, input: Partial<RoleInput>): Promise<Role> {
+    requirePermission(actor, 'can_write', 'Role');
     const role = await repo.getRole(this.db, id);
     if (!role) throw notFound();
     await this.db.transaction().execute(async (tx) => {
@@ -216,10 +314,11 @@ export class SecurityService {
         await repo.setRolePermissions(tx, id, validatePairs(input.permissions), 'replace');
       }
     });
-    return this.getRole(id);
+    return this.readRole(id);
   }
 
-  async deleteRole(id: number): Promise<void> {
+  async deleteRole(actor: Actor, id: number): Promise<void> {
+    requirePermission(actor, 'can_write', 'Role');
     const role = await repo.getRole(this.db, id);
     if (!role) throw notFound();
     if (BUILTIN_ROLE_NAMES.includes(role.name)) {
@@ -229,13 +328,19 @@ export class SecurityService {
   }
 
   /** Every grantable pair: the catalogue, pairs already stored, and access to each database. */
-  async listPermissions(): Promise<PermissionPair[]> {
+  async listPermissions(actor: Actor): Promise<PermissionPair[]> {
+    requirePermission(actor, 'can_read', 'Role');
     const stored = await repo.listPermissionViews(this.db);
     const all = new Map<string, PermissionPair>();
     for (const pair of [...PERMISSION_CATALOGUE, ...stored])
       all.set(`${pair[0]}\u0000${pair[1]}`, pair);
     return [...all.values()].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
   }
+}
+
+/** What the store keeps of a session id: its SHA-256, so a reader of the store gains no session. */
+function sessionHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
 }
 
 // A real argon2id hash of a random string, so unknown users cost the same as known ones.

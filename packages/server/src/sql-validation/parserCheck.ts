@@ -1,8 +1,5 @@
-import parserPkg from 'node-sql-parser';
+import { astifySql } from '../engines/sqlParser.ts';
 import type { SqlProblem } from '../engines/types.ts';
-
-const { Parser } = parserPkg;
-const parser = new Parser();
 
 interface ParserFailure {
   location?: { start?: { offset?: number } };
@@ -14,11 +11,13 @@ interface ParserFailure {
  * where, in the words PostgreSQL uses.
  */
 export function parserProblem(sql: string, database: string): SqlProblem | null {
-  try {
-    parser.astify(sql, { database });
-    return null;
-  } catch (error) {
-    const offset = (error as ParserFailure).location?.start?.offset;
+  const outcome = astifySql(sql, database);
+  if (outcome.ok) return null;
+  if (outcome.reason === 'too-costly') {
+    return { message: 'This statement is too long or too deeply nested to check.', offset: null };
+  }
+  {
+    const offset = (outcome.error as ParserFailure).location?.start?.offset;
     if (typeof offset !== 'number') {
       return { message: 'syntax error', offset: null };
     }

@@ -44,14 +44,14 @@ describe('which check a statement gets', () => {
   });
 
   it('has no validator for engines without one, answered in Superset words', () => {
-    expect(policyFor('clickhouse')).toBeUndefined();
+    expect(policyFor('oracle')).toBeUndefined();
     expect(policyFor('constructor')).toBeUndefined();
-    const error = noValidatorError('clickhouse');
+    const error = noValidatorError('oracle');
     expect(error.status).toBe(422);
     expect(error.toBody()).toMatchObject({
       errors: [
         {
-          message: 'no SQL validator is configured for clickhouse',
+          message: 'no SQL validator is configured for oracle',
           error_type: 'GENERIC_DB_ENGINE_ERROR',
         },
       ],

@@ -18,7 +18,7 @@ export function sqlValidationRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: ValidateSqlAnswer },
         },
       },
-      async (request) => validateSql(ctx, request, request.params.pk, request.body),
+      async (request) => validateSql(ctx, request.actor, request.params.pk, request.body),
     );
   };
 }

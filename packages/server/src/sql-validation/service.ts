@@ -5,13 +5,12 @@ import type {
 } from '@tessera/shared/api/sqlValidation';
 import { forbidden, notFound, TesseraError } from '@tessera/shared/errors';
 import { hasPermission } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { databaseRepository } from '../databases/repository.ts';
 import type { SqlProblem } from '../engines/types.ts';
-import { requireUser } from '../security/currentUser.ts';
+import { type Actor, requireUser } from '../security/actor.ts';
 import { checkQueryAccess } from '../sqllab/access.ts';
 import { templateContext } from '../sqllab/service.ts';
 import { analyzeStatement, tokenizeOptions } from '../sqllab/statements.ts';
@@ -36,12 +35,12 @@ export function noValidatorError(engine: string): TesseraError {
  */
 export async function validateSql(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   databaseId: number,
   body: ValidateSqlBody,
 ): Promise<ValidateSqlAnswer> {
-  const user = requireUser(request);
-  const principal = principalOf(request);
+  const user = requireUser(actor);
+  const principal = principalOf(actor);
   if (
     !hasPermission(principal, 'can_execute_sql_query', 'SQLLab') &&
     !hasPermission(principal, 'can_read', 'Database')
@@ -55,7 +54,7 @@ export async function validateSql(
   const spec = lookupSpec(database.engine);
 
   const params = parseTemplateParams(body.template_params);
-  const script = renderSqlTemplate(body.sql, templateContext(request, user, params));
+  const script = renderSqlTemplate(body.sql, templateContext(user, params));
   const statements = placeStatements(script, tokenizeOptions(spec.dialect));
   if (statements.length === 0) return { result: [] };
 

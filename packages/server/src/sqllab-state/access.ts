@@ -1,10 +1,8 @@
 import { type ErrorBody, TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { databaseRepository } from '../databases/repository.ts';
-import type { CurrentUser } from '../security/currentUser.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, type CurrentUser, requirePermission, requireUser } from '../security/actor.ts';
 import { type TabStateRow, tabStateRepository } from './repository.ts';
 
 /**
@@ -25,9 +23,9 @@ export class BodylessError extends TesseraError {
 }
 
 /** Checks a (permission, view) pair, then returns the signed-in user. */
-export function actingUser(request: FastifyRequest, permission: string, view: string): CurrentUser {
-  requirePermission(request, permission, view);
-  return requireUser(request);
+export function actingUser(actor: Actor, permission: string, view: string): CurrentUser {
+  requirePermission(actor, permission, view);
+  return requireUser(actor);
 }
 
 /** The tab if it is the user's own: 404 when there is none, 403 when it is someone else's. */
@@ -48,12 +46,12 @@ export async function ownedTab(
  */
 export async function requireVisibleDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   field: string,
 ): Promise<void> {
   const row = await databaseRepository.get(ctx.store.db, id);
-  if (!row || !canSeeDatabase(principalOf(request), row)) {
+  if (!row || !canSeeDatabase(principalOf(actor), row)) {
     throw new TesseraError(400, 'Invalid input', {
       fields: { [field]: [`Database ${id} does not exist or is not accessible.`] },
     });

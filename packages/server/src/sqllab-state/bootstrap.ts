@@ -1,9 +1,9 @@
 import type { SqllabBootstrapAnswer, SqllabDatabase } from '@tessera/shared/api/sqllabState';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { toListItem } from '../databases/present.ts';
 import { databaseRepository } from '../databases/repository.ts';
+import type { Actor } from '../security/actor.ts';
 import { actingUser } from './access.ts';
 import { toQueryRecords } from './present.ts';
 import { queryLinks } from './queryLinks.ts';
@@ -17,14 +17,14 @@ import { presentTab } from './service.ts';
  */
 export async function bootstrapSqllab(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
 ): Promise<SqllabBootstrapAnswer['result']> {
-  const user = actingUser(request, 'can_read', 'SQLLab');
+  const user = actingUser(actor, 'can_read', 'SQLLab');
   const db = ctx.store.db;
   const tabs = await tabStateRepository.listForUser(db, user.id);
   const active = await tabStateRepository.activeForUser(db, user.id);
 
-  const principal = principalOf(request);
+  const principal = principalOf(actor);
   const databases: Record<string, SqllabDatabase> = {};
   for (const row of await databaseRepository.list(db)) {
     if (!row.expose_in_sqllab || !canSeeDatabase(principal, row)) continue;

@@ -1,12 +1,11 @@
 import { badRequest, notFound, TesseraError } from '@tessera/shared/errors';
 import { hasPermission } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { databaseRepository } from '../databases/repository.ts';
 import type { Dialect } from '../engines/types.ts';
-import { rolesOf } from '../security/currentUser.ts';
+import { type Actor, rolesOf } from '../security/actor.ts';
 import { checkQueryAccess } from '../sqllab/access.ts';
 import { analyzeStatement, applyLimit, sqlLimitOf, tokenizeOptions } from '../sqllab/statements.ts';
 import { splitStatements } from '../sqllab/tokens.ts';
@@ -30,14 +29,10 @@ export interface PreparedExport extends ExportSource {
 }
 
 /** The query run if the caller may download it; 404 for a missing one or someone else's. */
-async function downloadableRun(
-  ctx: AppContext,
-  request: FastifyRequest,
-  clientId: string,
-): Promise<QueryRow> {
-  const user = actingUser(request, 'can_export_csv', 'SQLLab');
+async function downloadableRun(ctx: AppContext, actor: Actor, clientId: string): Promise<QueryRow> {
+  const user = actingUser(actor, 'can_export_csv', 'SQLLab');
   const row = await queryLinks.byClientId(ctx.store.db, clientId);
-  const mayReadAll = hasPermission(rolesOf(request), 'all_query_access', 'all_query_access');
+  const mayReadAll = hasPermission(rolesOf(actor), 'all_query_access', 'all_query_access');
   if (!row || (row.user_id !== user.id && !mayReadAll)) throw notFound();
   if (row.status !== 'success') throw badRequest(NOT_DOWNLOADABLE_MESSAGE);
   return row;
@@ -95,14 +90,14 @@ export function exportFilename(
  */
 export async function prepareExport(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   clientId: string,
   format: ExportFormat,
   signal: AbortSignal,
 ): Promise<PreparedExport> {
-  const row = await downloadableRun(ctx, request, clientId);
+  const row = await downloadableRun(ctx, actor, clientId);
   const database = await databaseRepository.get(ctx.store.db, row.database_id);
-  const principal = principalOf(request);
+  const principal = principalOf(actor);
   if (!database || !canSeeDatabase(principal, database)) throw notFound();
   const spec = lookupSpec(database.engine);
   const { sql, limit } = exportSql(row, spec.dialect, Math.max(0, ctx.config.exportRowLimit));

@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { DataType, type RecordBatch, type Schema } from 'apache-arrow';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { spreadsheetSafe } from '../platform/spreadsheetSafe.ts';
 
 /**
  * Writing a result as it streams out of the engine: CSV text or an XLSX workbook, one Arrow
@@ -26,11 +27,14 @@ function millis(value: unknown): number | null {
   return null;
 }
 
+/**
+ * Every text cell (and header) goes through `spreadsheetSafe`: a value someone stored as
+ * `=HYPERLINK(...)` must open as text, not run as a formula, for whoever downloads it.
+ */
 function genericCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return value;
-  }
+  if (typeof value === 'string') return spreadsheetSafe(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') {
     return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   }
@@ -39,7 +43,7 @@ function genericCell(value: unknown): Cell {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return JSON.stringify(value);
   }
-  return String(value);
+  return spreadsheetSafe(String(value));
 }
 
 /** One converter per column, chosen from its Arrow type. */
@@ -88,7 +92,7 @@ export function csvStream(source: ExportSource): Readable {
   // Booleans read as words, as pandas writes them; csv-stringify would write 1 and ''.
   const options = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
   async function* chunks(): AsyncGenerator<string> {
-    yield stringify([source.names], options);
+    yield stringify([source.names.map(spreadsheetSafe)], options);
     let left = source.limit;
     if (left <= 0) return;
     for await (const batch of source.batches) {
@@ -116,7 +120,7 @@ export function xlsxStream(source: ExportSource, sheetName = 'Sheet1'): PassThro
       useSharedStrings: false,
     });
     const sheet = workbook.addWorksheet(sheetName);
-    sheet.addRow(source.names).commit();
+    sheet.addRow(source.names.map(spreadsheetSafe)).commit();
     // One style object per column, shared by its cells: exceljs caches a style id per object, so
     // a shared object costs one lookup where a fresh one per cell would cost a rebuild each time.
     const styles = source.schema.fields.map(

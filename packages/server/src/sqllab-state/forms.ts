@@ -1,5 +1,4 @@
 import { badRequest } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -11,19 +10,19 @@ import type { z } from 'zod';
 
 export type Fields = Record<string, unknown>;
 
-function isJsonBody(request: FastifyRequest): boolean {
-  const type = request.headers['content-type'] ?? '';
-  return /^application\/([\w.+-]*\+)?json\b/i.test(type);
+/** `application/json` or `application/<something>+json`, read from the type before its parameters. */
+function isJsonBody(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
 /** The body's fields, decoded. A missing body is an empty set of fields. */
-export function readFields(request: FastifyRequest): Fields {
-  const body = request.body;
+export function readFields(body: unknown, contentType: string | undefined): Fields {
   if (body === undefined || body === null || body === '') return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must hold named fields');
   }
-  if (isJsonBody(request)) return body as Fields;
+  if (isJsonBody(contentType)) return body as Fields;
   const fields: Fields = {};
   for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
     const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;

@@ -64,7 +64,7 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
     r.get(
       '/api/v1/sqllab/',
       { schema: { tags, response: { 200: SqllabBootstrapAnswer } } },
-      async (request) => ({ result: await bootstrapSqllab(ctx, request) }),
+      async (request) => ({ result: await bootstrapSqllab(ctx, request.actor) }),
     );
 
     r.get(
@@ -83,7 +83,7 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
         });
         const source = await prepareExport(
           ctx,
-          request,
+          request.actor,
           request.params.client_id,
           format,
           abandoned.signal,
@@ -98,26 +98,32 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     r.post('/tabstateview/', { schema: { tags, response: { 200: IdAnswer } } }, async (request) =>
-      createTab(ctx, request, readFields(request)),
+      createTab(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
     );
 
     r.get(
       '/tabstateview/:pk',
       { schema: { tags, params: IdParam, response: { 200: TabStateAnswer } } },
-      async (request) => getTab(ctx, request, request.params.pk),
+      async (request) => getTab(ctx, request.actor, request.params.pk),
     );
 
     r.put(
       '/tabstateview/:pk',
       { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) => updateTab(ctx, request, request.params.pk, readFields(request)),
+      async (request) =>
+        updateTab(
+          ctx,
+          request.actor,
+          request.params.pk,
+          readFields(request.body, request.headers['content-type']),
+        ),
     );
 
     r.delete(
       '/tabstateview/:pk',
       { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
       async (request, reply) => {
-        await deleteTab(ctx, request, request.params.pk);
+        await deleteTab(ctx, request.actor, request.params.pk);
         return sendOk(reply);
       },
     );
@@ -125,20 +131,26 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
     r.post(
       '/tabstateview/:pk/activate',
       { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) => activateTab(ctx, request, request.params.pk),
+      async (request) => activateTab(ctx, request.actor, request.params.pk),
     );
 
     r.post(
       '/tabstateview/:pk/migrate_query',
       { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) => migrateQuery(ctx, request, request.params.pk, readFields(request)),
+      async (request) =>
+        migrateQuery(
+          ctx,
+          request.actor,
+          request.params.pk,
+          readFields(request.body, request.headers['content-type']),
+        ),
     );
 
     r.delete(
       '/tabstateview/:pk/query/:client_id',
       { schema: { tags, params: TabQueryParams, response: { 200: OkAnswer } } },
       async (request, reply) => {
-        await deleteTabQuery(ctx, request, request.params.pk, request.params.client_id);
+        await deleteTabQuery(ctx, request.actor, request.params.pk, request.params.client_id);
         return sendOk(reply);
       },
     );
@@ -146,21 +158,31 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
     r.post(
       '/tableschemaview/',
       { schema: { tags, response: { 200: IdAnswer } } },
-      async (request) => addTableSchema(ctx, request, readFields(request)),
+      async (request) =>
+        addTableSchema(
+          ctx,
+          request.actor,
+          readFields(request.body, request.headers['content-type']),
+        ),
     );
 
     r.post(
       '/tableschemaview/:pk/expanded',
       { schema: { tags, params: IdParam, response: { 200: ExpandedAnswer } } },
       async (request) =>
-        setTableSchemaExpanded(ctx, request, request.params.pk, readFields(request)),
+        setTableSchemaExpanded(
+          ctx,
+          request.actor,
+          request.params.pk,
+          readFields(request.body, request.headers['content-type']),
+        ),
     );
 
     r.delete(
       '/tableschemaview/:pk',
       { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
       async (request, reply) => {
-        await deleteTableSchema(ctx, request, request.params.pk);
+        await deleteTableSchema(ctx, request.actor, request.params.pk);
         return sendOk(reply);
       },
     );

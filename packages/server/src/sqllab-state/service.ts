@@ -4,11 +4,11 @@ import {
   TabStateUpdate,
 } from '@tessera/shared/api/sqllabState';
 import { notFound, TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { fromBool } from '../platform/metadata/store.ts';
-import type { CurrentUser } from '../security/currentUser.ts';
+import type { Actor, CurrentUser } from '../security/actor.ts';
+import { capInput } from '../sqllab/limits.ts';
 import { actingUser, ownedTab, requireOwnSavedQuery, requireVisibleDatabase } from './access.ts';
 import { type Fields, requireObjectField, validate } from './forms.ts';
 import { toQueryRecords, toTabStateAnswer } from './present.ts';
@@ -50,18 +50,27 @@ function extraOf(editor: QueryEditorPayload): string {
 
 export async function createTab(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   fields: Fields,
 ): Promise<{ id: number }> {
-  const user = actingUser(request, 'can_post', VIEW);
+  const user = actingUser(actor, 'can_post', VIEW);
   const editor = validate(
     QueryEditorPayload,
     requireObjectField(fields, 'queryEditor'),
     'queryEditor',
   );
+  capInput({
+    sql: ['queryEditor.sql', editor.sql],
+    names: [
+      ['queryEditor.name', editor.name],
+      ['queryEditor.title', editor.title],
+      ['queryEditor.schema', editor.schema],
+      ['queryEditor.catalog', editor.catalog],
+    ],
+    templateParams: ['queryEditor.templateParams', editor.templateParams],
+  });
   const databaseId = editor.dbId ?? null;
-  if (databaseId !== null)
-    await requireVisibleDatabase(ctx, request, databaseId, 'queryEditor.dbId');
+  if (databaseId !== null) await requireVisibleDatabase(ctx, actor, databaseId, 'queryEditor.dbId');
   const savedQueryId = editor.remoteId ?? null;
   if (savedQueryId !== null)
     await requireOwnSavedQuery(ctx, user, savedQueryId, 'queryEditor.remoteId');
@@ -99,25 +108,29 @@ export async function presentTab(ctx: AppContext, row: TabStateRow): Promise<Tab
   return toTabStateAnswer(row, tables, latest);
 }
 
-export async function getTab(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<TabStateAnswer> {
-  const user = actingUser(request, 'can_get', VIEW);
+export async function getTab(ctx: AppContext, actor: Actor, id: number): Promise<TabStateAnswer> {
+  const user = actingUser(actor, 'can_get', VIEW);
   return presentTab(ctx, await ownedTab(ctx, user, id));
 }
 
 export async function updateTab(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   fields: Fields,
 ): Promise<number> {
-  const user = actingUser(request, 'can_put', VIEW);
+  const user = actingUser(actor, 'can_put', VIEW);
   await ownedTab(ctx, user, id);
   const update = validate(TabStateUpdate, fields);
-  const changes = await changesOf(ctx, request, user, update);
+  capInput({
+    sql: ['sql', update.sql],
+    names: [
+      ['schema', update.schema],
+      ['catalog', update.catalog],
+    ],
+    templateParams: ['template_params', update.template_params],
+  });
+  const changes = await changesOf(ctx, actor, user, update);
   if (Object.keys(changes).length > 0) {
     await tabStateRepository.update(ctx.store.db, id, changes);
   }
@@ -126,14 +139,14 @@ export async function updateTab(
 
 async function changesOf(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   user: CurrentUser,
   update: TabStateUpdate,
 ): Promise<TabStateChanges> {
   const changes: TabStateChanges = {};
   if (update.database_id !== undefined) {
     if (update.database_id !== null) {
-      await requireVisibleDatabase(ctx, request, update.database_id, 'database_id');
+      await requireVisibleDatabase(ctx, actor, update.database_id, 'database_id');
     }
     changes.database_id = update.database_id;
   }
@@ -170,23 +183,15 @@ async function changesOf(
   return changes;
 }
 
-export async function deleteTab(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<'OK'> {
-  const user = actingUser(request, 'can_delete', VIEW);
+export async function deleteTab(ctx: AppContext, actor: Actor, id: number): Promise<'OK'> {
+  const user = actingUser(actor, 'can_delete', VIEW);
   await ownedTab(ctx, user, id);
   await ctx.store.db.transaction().execute((trx) => tabStateRepository.delete(trx, id));
   return 'OK';
 }
 
-export async function activateTab(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<number> {
-  const user = actingUser(request, 'can_activate', VIEW);
+export async function activateTab(ctx: AppContext, actor: Actor, id: number): Promise<number> {
+  const user = actingUser(actor, 'can_activate', VIEW);
   await ownedTab(ctx, user, id);
   await ctx.store.db.transaction().execute((trx) => tabStateRepository.setActive(trx, user.id, id));
   return id;
@@ -195,11 +200,11 @@ export async function activateTab(
 /** Attaches one of the user's runs to the tab (a run made while the tab lived only locally). */
 export async function migrateQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   fields: Fields,
 ): Promise<number> {
-  const user = actingUser(request, 'can_migrate_query', VIEW);
+  const user = actingUser(actor, 'can_migrate_query', VIEW);
   await ownedTab(ctx, user, id);
   const clientId = validate(ClientIdField, fields).queryId;
   const query = await queryLinks.byClientId(ctx.store.db, clientId);
@@ -214,11 +219,11 @@ export async function migrateQuery(
  */
 export async function deleteTabQuery(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   clientId: string,
 ): Promise<'OK'> {
-  const user = actingUser(request, 'can_delete_query', VIEW);
+  const user = actingUser(actor, 'can_delete_query', VIEW);
   const tab = await ownedTab(ctx, user, id);
   await ctx.store.db.transaction().execute(async (trx) => {
     if (tab.latest_query_id === clientId) {

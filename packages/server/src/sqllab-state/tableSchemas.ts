@@ -1,9 +1,9 @@
 import { TableSchemaPayload } from '@tessera/shared/api/sqllabState';
 import { TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import type { CurrentUser } from '../security/currentUser.ts';
+import type { Actor, CurrentUser } from '../security/actor.ts';
+import { capInput } from '../sqllab/limits.ts';
 import { actingUser, BodylessError, ownedTab, requireVisibleDatabase } from './access.ts';
 import { type Fields, requireObjectField, validate } from './forms.ts';
 import { type TableSchemaRow, tabStateRepository } from './repository.ts';
@@ -32,12 +32,19 @@ async function ownedTableSchema(
 
 export async function addTableSchema(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   fields: Fields,
 ): Promise<{ id: number }> {
-  const user = actingUser(request, 'can_post', VIEW);
+  const user = actingUser(actor, 'can_post', VIEW);
   const raw = requireObjectField(fields, 'table');
   const table = validate(TableSchemaPayload, raw, 'table');
+  capInput({
+    names: [
+      ['table.name', table.name],
+      ['table.schema', table.schema],
+      ['table.catalog', table.catalog],
+    ],
+  });
   const tab = await tabStateRepository.get(ctx.store.db, table.queryEditorId);
   if (!tab) {
     throw new TesseraError(400, 'Invalid input', {
@@ -45,7 +52,7 @@ export async function addTableSchema(
     });
   }
   await ownedTab(ctx, user, tab.id);
-  await requireVisibleDatabase(ctx, request, table.dbId, 'table.dbId');
+  await requireVisibleDatabase(ctx, actor, table.dbId, 'table.dbId');
   const id = await ctx.store.db.transaction().execute((trx) =>
     tabStateRepository.replaceTableSchema(trx, {
       tab_state_id: tab.id,
@@ -63,23 +70,19 @@ export async function addTableSchema(
 
 export async function setTableSchemaExpanded(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   fields: Fields,
 ): Promise<{ id: number; expanded: boolean }> {
-  const user = actingUser(request, 'can_expanded', VIEW);
+  const user = actingUser(actor, 'can_expanded', VIEW);
   await ownedTableSchema(ctx, user, id);
   const { expanded } = validate(ExpandedField, fields);
   await tabStateRepository.setExpanded(ctx.store.db, id, expanded);
   return { id, expanded };
 }
 
-export async function deleteTableSchema(
-  ctx: AppContext,
-  request: FastifyRequest,
-  id: number,
-): Promise<'OK'> {
-  const user = actingUser(request, 'can_delete', VIEW);
+export async function deleteTableSchema(ctx: AppContext, actor: Actor, id: number): Promise<'OK'> {
+  const user = actingUser(actor, 'can_delete', VIEW);
   await ownedTableSchema(ctx, user, id);
   await tabStateRepository.deleteTableSchema(ctx.store.db, id);
   return 'OK';

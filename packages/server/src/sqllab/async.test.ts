@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { INTERRUPTED_QUERY_MESSAGE } from '@tessera/shared/api/sqllab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppContext, createContext } from '../context.ts';
+import { type AppContext, closeContext, createContext } from '../context.ts';
 import { InProcessJobQueue } from '../platform/queue/inProcess.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { storeKinds, TEST_REDIS_URL } from '../testing/stores.ts';
@@ -22,8 +22,15 @@ import {
 
 const FOREVER = 'SELECT count(*) FROM range(100000000) a, range(100000) b';
 
-function contextOf(t: TestApp): AppContext {
-  return createContext({ config: t.config, store: t.store, logger: t.app.log });
+/** A second process's context on the same store; an in-memory queue unless Redis is wanted. */
+function contextOf(t: TestApp, config: Partial<TestApp['config']> = {}): AppContext {
+  const merged = { ...t.config, ...config };
+  return createContext({
+    config: merged,
+    store: t.store,
+    logger: t.app.log,
+    overrides: merged.redisUrl ? {} : { queue: new InProcessJobQueue() },
+  });
 }
 
 async function insertQuery(
@@ -198,12 +205,11 @@ describe.each(storeKinds())('asynchronous SQL Lab runs on the %s metadata store'
       const stalePending = await insertQuery(t, asyncDb, 'pending', Date.now() - 3_600_000);
       const alive = await insertQuery(t, asyncDb, 'running', Date.now());
       const done = await insertQuery(t, asyncDb, 'success', Date.now() - 3_600_000);
-      const runtime = new SqlLabRuntime(contextOf(t), {
-        queue: new InProcessJobQueue(),
-        leaseMs: 60_000,
-      });
+      const ctx = contextOf(t);
+      const runtime = new SqlLabRuntime(ctx, { leaseMs: 60_000 });
       await runtime.start(false);
       await runtime.close();
+      await closeContext(ctx);
       const status = async (id: number) => (await queryRepository.get(t.store.db, id))?.status;
       expect(await status(stale)).toBe('failed');
       expect((await queryRepository.get(t.store.db, stale))?.error_message).toBe(
@@ -217,14 +223,17 @@ describe.each(storeKinds())('asynchronous SQL Lab runs on the %s metadata store'
 
     it('a process shutting down fails the queries it still held', async () => {
       const ctx = contextOf(t);
-      const runtime = new SqlLabRuntime(ctx, { queue: new InProcessJobQueue() });
+      const runtime = new SqlLabRuntime(ctx);
       await runtime.start(false);
       const held = await insertQuery(t, asyncDb, 'pending', Date.now());
       await runtime.enqueue(held, 'held');
       await runtime.close();
       const row = await queryRepository.get(t.store.db, held);
       expect(row).toMatchObject({ status: 'failed', error_message: INTERRUPTED_QUERY_MESSAGE });
-      await ctx.connections.closeAll();
+      // The runtime left the context's queue open for its owner; closing twice is harmless.
+      await runtime.close();
+      await closeContext(ctx);
+      await expect(closeContext(ctx)).resolves.toBeUndefined();
     });
   });
 });
@@ -286,12 +295,13 @@ describe.skipIf(!TEST_REDIS_URL)('asynchronous runs through BullMQ and a separat
       expect((await pollUntil(t, 'admin', long, ['stopped'])).state).toBe('stopped');
     } finally {
       await worker.close();
-      await ctx.connections.closeAll();
+      await closeContext(ctx);
     }
   });
 
   it('refuses to start a worker without Redis', async () => {
-    const ctx = { ...contextOf(t), config: { ...t.config, redisUrl: null } };
+    const ctx = contextOf(t, { redisUrl: null });
     await expect(startWorker(ctx)).rejects.toThrow('TESSERA_REDIS_URL');
+    await closeContext(ctx);
   });
 });

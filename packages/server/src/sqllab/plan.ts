@@ -4,6 +4,7 @@ import {
   TMP_TABLE_NAME_PATTERN,
 } from '@tessera/shared/api/sqllab';
 import { TesseraError } from '@tessera/shared/errors';
+import { withParseBudget } from '../engines/sqlParser.ts';
 import type { Dialect } from '../engines/types.ts';
 import {
   analyzeStatement,
@@ -37,6 +38,11 @@ export interface PlanInput {
   ctasMethod: CtasMethod;
   tmpTableName: string | null | undefined;
   now?: Date;
+  /**
+   * The engine's refusal of statements no user may run (SET/RESET of shared settings, PRAGMAs
+   * that write, functions that change state): pooled connections make them everyone's.
+   */
+  refusesStatement?: (sql: string) => TesseraError | null;
 }
 
 export interface Plan {
@@ -47,6 +53,12 @@ export interface Plan {
   limitingFactor: LimitingFactor;
   ctas: { table: string; schema: string | null; method: CtasMethod; selectSql: string } | null;
 }
+
+/**
+ * Parsing one run's statements may take this long in all; statements past it are read by their
+ * keywords (and, for users without database-wide access, refused as not understood).
+ */
+export const PLAN_PARSE_BUDGET_MS = 500;
 
 export const DML_NOT_ALLOWED_MESSAGE = 'Only SELECT statements are allowed against this database.';
 
@@ -82,7 +94,13 @@ export function buildPlan(input: PlanInput): Plan {
   if (texts.length === 0) {
     throw new TesseraError(400, 'There is no SQL to run.', { errorType: 'INVALID_SQL_ERROR' });
   }
-  const analyzed = texts.map((text) => analyzeStatement(text, dialect));
+  for (const text of texts) {
+    const refusal = input.refusesStatement?.(text);
+    if (refusal) throw refusal;
+  }
+  const analyzed = withParseBudget(PLAN_PARSE_BUDGET_MS, () =>
+    texts.map((text) => analyzeStatement(text, dialect)),
+  );
   if (!input.database.allow_dml && analyzed.some((statement) => statement.isMutating)) {
     throw new TesseraError(400, DML_NOT_ALLOWED_MESSAGE, { errorType: 'DML_NOT_ALLOWED_ERROR' });
   }

@@ -7,21 +7,21 @@ import {
   type ResultsQuery,
 } from '@tessera/shared/api/sqllab';
 import { TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { requirePermission } from '../security/currentUser.ts';
+import { type Actor, requirePermission } from '../security/actor.ts';
 import { ipcStream, tableFromIpc } from './payload.ts';
 import { queryRepository } from './repository.ts';
-import type { SqlLabRuntime } from './runtime.ts';
-import { canSeeQuery, resultsPayload } from './service.ts';
+import { resultsPayload } from './service.ts';
+import { canSeeQuery } from './visibility.ts';
 
 export const RESULTS_NOT_FOUND_MESSAGE =
   'The query associated with these results could not be found. You need to re-run the original query.';
 export const RESULTS_EXPIRED_MESSAGE =
   'Data could not be retrieved from the results backend. You need to re-run the original query.';
 
-export function wantsArrow(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').toLowerCase().includes(ARROW_STREAM_MEDIA_TYPE);
+/** Whether an Accept header asks for the Arrow variant. */
+export function wantsArrow(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes(ARROW_STREAM_MEDIA_TYPE);
 }
 
 export type ResultsAnswer =
@@ -35,17 +35,17 @@ export type ResultsAnswer =
  */
 export async function fetchResults(
   ctx: AppContext,
-  runtime: SqlLabRuntime,
-  request: FastifyRequest,
+  actor: Actor,
   q: ResultsQuery,
+  format: 'json' | 'arrow',
 ): Promise<ResultsAnswer> {
-  requirePermission(request, 'can_get_results', 'SQLLab');
+  requirePermission(actor, 'can_get_results', 'SQLLab');
   const row = await queryRepository.getByResultsKey(ctx.store.db, q.key);
-  if (!row || !canSeeQuery(request, row)) throw new TesseraError(404, RESULTS_NOT_FOUND_MESSAGE);
-  const lookup = await runtime.results.get(q.key);
+  if (!row || !canSeeQuery(actor, row)) throw new TesseraError(404, RESULTS_NOT_FOUND_MESSAGE);
+  const lookup = await ctx.results.get(q.key);
   if (lookup.status !== 'found') throw new TesseraError(410, RESULTS_EXPIRED_MESSAGE);
 
-  if (wantsArrow(request)) {
+  if (format === 'arrow') {
     const table = tableFromIpc(lookup.result.ipc, q.rows ?? Number.POSITIVE_INFINITY);
     return {
       kind: 'arrow',

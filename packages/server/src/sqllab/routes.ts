@@ -17,9 +17,9 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { parseQ } from '../platform/http.ts';
 import { createPermalink, readPermalink } from './permalink.ts';
-import { fetchResults } from './results.ts';
+import { fetchResults, wantsArrow } from './results.ts';
 import type { SqlLabRuntime } from './runtime.ts';
-import { executeSql } from './service.ts';
+import { executeSql, type UrlParams } from './service.ts';
 import { estimateCost, formatSql } from './tools.ts';
 
 const BASE = '/api/v1/sqllab';
@@ -40,7 +40,13 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
         },
       },
       async (request, reply) => {
-        const answer = await executeSql(ctx, runtime, request, request.body);
+        const answer = await executeSql(
+          ctx,
+          runtime,
+          request.actor,
+          request.body,
+          request.query as UrlParams,
+        );
         return reply.status(answer.status).send(answer.body);
       },
     );
@@ -57,9 +63,9 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
       async (request, reply) => {
         const answer = await fetchResults(
           ctx,
-          runtime,
-          request,
+          request.actor,
           parseQ(ResultsQuery, request.query.q),
+          wantsArrow(request.headers.accept) ? 'arrow' : 'json',
         );
         if (answer.kind === 'json') return reply.send(answer.body);
         // A Buffer skips the JSON serializer; the 200 schema describes the JSON variant only.
@@ -75,20 +81,20 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
     r.post(
       `${BASE}/estimate/`,
       { schema: { tags, body: EstimateBody, response: { 200: EstimateAnswer } } },
-      async (request) => estimateCost(ctx, request, request.body),
+      async (request) => estimateCost(ctx, request.actor, request.body, request.query as UrlParams),
     );
 
     r.post(
       `${BASE}/format_sql/`,
       { schema: { tags, body: FormatSqlBody, response: { 200: FormatSqlAnswer } } },
-      async (request) => formatSql(ctx, request, request.body),
+      async (request) => formatSql(ctx, request.actor, request.body),
     );
 
     r.post(
       `${BASE}/permalink`,
       { schema: { tags, body: PermalinkBody, response: { 201: PermalinkCreatedAnswer } } },
       async (request, reply) =>
-        reply.status(201).send(await createPermalink(ctx, request, request.body)),
+        reply.status(201).send(await createPermalink(ctx, request.actor, request.body)),
     );
 
     r.get(
@@ -96,7 +102,7 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
       {
         schema: { tags, params: z.object({ key: z.string() }), response: { 200: PermalinkValue } },
       },
-      async (request) => readPermalink(ctx, request, request.params.key),
+      async (request) => readPermalink(ctx, request.actor, request.params.key),
     );
   };
 }

@@ -1,17 +1,17 @@
 import { INTERRUPTED_QUERY_MESSAGE } from '@tessera/shared/api/sqllab';
 import type { AppContext } from '../context.ts';
-import { createJobQueue } from '../platform/queue/factory.ts';
 import type { Job, JobQueue } from '../platform/queue/types.ts';
-import { createResultsBackend } from '../platform/results/factory.ts';
 import type { ResultsBackend } from '../platform/results/types.ts';
 import { executeQuery, type Outcome, type StopReason } from './executor.ts';
 import { queryRepository } from './repository.ts';
 
 export const EXECUTE_JOB = 'sqllab.execute';
 
+/**
+ * Timings only: the queue and the results backend come from the context (a test brings its own
+ * through `createContext`'s overrides).
+ */
 export interface RuntimeOptions {
-  results?: ResultsBackend;
-  queue?: JobQueue;
   /** How often this process renews the lease of the queries it holds and looks for stops. */
   heartbeatMs?: number;
   /** A query whose lease is older than this is taken for dead. */
@@ -27,9 +27,10 @@ interface ActiveRun {
 }
 
 /**
- * The per-process side of SQL Lab runs: the results backend, the job queue, the runs this process
- * holds (with their AbortControllers), the heartbeat that keeps their lease and notices stops made
- * by other processes, and the sweep that fails queries whose process died.
+ * The per-process side of SQL Lab runs: the runs this process holds (with their AbortControllers),
+ * the heartbeat that keeps their lease and notices stops made by other processes, and the sweep
+ * that fails queries whose process died. The job queue and the results backend belong to the
+ * context (`createContext`); whoever closes the context closes them, after this runtime.
  */
 export class SqlLabRuntime {
   readonly results: ResultsBackend;
@@ -40,6 +41,8 @@ export class SqlLabRuntime {
   private readonly heartbeatMs: number;
   private readonly leaseMs: number;
   private readonly sweepMs: number;
+  /** Runs still going, so closing can wait for the aborted ones to let their engines go. */
+  private readonly running = new Set<Promise<Outcome>>();
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -47,8 +50,8 @@ export class SqlLabRuntime {
     private readonly ctx: AppContext,
     options: RuntimeOptions = {},
   ) {
-    this.results = options.results ?? createResultsBackend(ctx.config);
-    this.queue = options.queue ?? createJobQueue(ctx.config);
+    this.results = ctx.results;
+    this.queue = ctx.queue;
     this.heartbeatMs = options.heartbeatMs ?? 2000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.sweepMs = options.sweepMs ?? 15_000;
@@ -112,6 +115,10 @@ export class SqlLabRuntime {
     }
   }
 
+  /**
+   * Stops this process's runs and gives up the queries it held. The queue and the results backend
+   * stay open (the context closes them later); a second call does nothing.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -122,26 +129,39 @@ export class SqlLabRuntime {
       run.controller.abort();
     }
     // This process answers for these queries and is going away: say so instead of leaving them.
-    for (const id of held) {
-      await queryRepository
-        .updateIfStatus(this.ctx.store.db, id, ['pending', 'running'], {
-          status: 'failed',
-          error_message: INTERRUPTED_QUERY_MESSAGE,
-          end_time: Date.now(),
-        })
-        .catch(() => undefined);
-    }
+    for (const id of held) await this.giveUp(id);
     // Aborted runs end within moments; an engine that ignores the abort must not hold shutdown.
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.queue.close().catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+      Promise.allSettled([...this.running]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 5000);
+      }),
     ]);
-    await this.results.close().catch(() => undefined);
+    clearTimeout(timer);
+  }
+
+  /** Marks a query this process answered for as interrupted, unless it already ended. */
+  private async giveUp(queryId: number): Promise<void> {
+    await queryRepository
+      .updateIfStatus(this.ctx.store.db, queryId, ['pending', 'running'], {
+        status: 'failed',
+        error_message: INTERRUPTED_QUERY_MESSAGE,
+        end_time: Date.now(),
+      })
+      .catch(() => undefined);
   }
 
   private async handle(job: Job): Promise<void> {
     const queryId = Number(job.data.queryId);
     const clientId = String(job.data.clientId ?? '');
+    // The queue outlives this runtime until the context closes: a job taken in between would
+    // otherwise end as done while its query stayed pending for good.
+    if (this.closed) {
+      this.held.delete(queryId);
+      await this.giveUp(queryId);
+      return;
+    }
     const row = await queryRepository.get(this.ctx.store.db, queryId);
     // A job handed out again after a worker died, or a query stopped while it waited.
     if (row?.status !== 'pending') {
@@ -166,15 +186,18 @@ export class SqlLabRuntime {
             run.reason ??= 'timed_out';
             run.controller.abort();
           }, timeoutSeconds * 1000);
+    const execution = executeQuery(
+      { ctx: this.ctx, results: this.results },
+      queryId,
+      run.controller.signal,
+      () => run.reason,
+      timeoutSeconds,
+    );
+    this.running.add(execution);
     try {
-      return await executeQuery(
-        { ctx: this.ctx, results: this.results },
-        queryId,
-        run.controller.signal,
-        () => run.reason,
-        timeoutSeconds,
-      );
+      return await execution;
     } finally {
+      this.running.delete(execution);
       if (timer) clearTimeout(timer);
       this.active.delete(queryId);
       this.held.delete(queryId);
@@ -205,13 +228,18 @@ export async function startWorker(
   ctx: AppContext,
   options: RuntimeOptions = {},
 ): Promise<SqlLabRuntime> {
-  if (!ctx.config.redisUrl && !options.queue) {
+  if (!ctx.queue.durable) {
     throw new Error(
       'tessera worker needs TESSERA_REDIS_URL: without Redis, jobs run inside the web process',
     );
   }
   const runtime = new SqlLabRuntime(ctx, options);
-  // A worker process exists to run jobs: at least one at a time.
-  await runtime.start(true, Math.max(1, ctx.config.workerConcurrency));
+  try {
+    // A worker process exists to run jobs: at least one at a time.
+    await runtime.start(true, Math.max(1, ctx.config.workerConcurrency));
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
   return runtime;
 }

@@ -6,17 +6,16 @@ import {
   type QueryResultsPayload,
 } from '@tessera/shared/api/sqllab';
 import { notFound, TesseraError } from '@tessera/shared/errors';
-import { hasPermission, isAdmin } from '@tessera/shared/permissions';
 import type { Table } from 'apache-arrow';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canSeeDatabase, principalOf } from '../databases/access.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { type DatabaseRow, databaseRepository } from '../databases/repository.ts';
 import type { ResultColumn } from '../engines/types.ts';
 import type { TemplateContext } from '../platform/templates/context.ts';
-import { type CurrentUser, requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, type CurrentUser, requirePermission, requireUser } from '../security/actor.ts';
 import { checkQueryAccess } from './access.ts';
+import { capInput } from './limits.ts';
 import { rowsOf, wireColumns } from './payload.ts';
 import { buildPlan } from './plan.ts';
 import { toQueryRecord } from './present.ts';
@@ -29,7 +28,7 @@ export const DATABASE_NOT_FOUND_MESSAGE = 'The database referenced in this query
 /** The database a SQL Lab call names: 404 when it does not exist, 403 when it is not visible. */
 export async function sqllabDatabase(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
 ): Promise<DatabaseRow> {
   const database = await databaseRepository.get(ctx.store.db, id);
@@ -37,7 +36,7 @@ export async function sqllabDatabase(
     throw new TesseraError(404, DATABASE_NOT_FOUND_MESSAGE, {
       errorType: 'DATABASE_NOT_FOUND_ERROR',
     });
-  if (!canSeeDatabase(principalOf(request), database)) {
+  if (!canSeeDatabase(principalOf(actor), database)) {
     throw new TesseraError(403, 'You do not have access to this database.', {
       errorType: 'DATABASE_SECURITY_ACCESS_ERROR',
     });
@@ -45,18 +44,21 @@ export async function sqllabDatabase(
   return database;
 }
 
+/** The query string of the request a template runs for (`url_param`; the editor passes its URL). */
+export type UrlParams = Record<string, unknown>;
+
 /**
- * What templates can call besides the parameters: the page's query string (`url_param`, the
- * editor passes its URL along) and who is running the query, as Superset's Jinja context offers.
+ * What templates can call besides the parameters: the page's query string and who is running
+ * the query, as Superset's Jinja context offers.
  */
 export function templateContext(
-  request: FastifyRequest,
   user: CurrentUser,
   params: Record<string, unknown>,
+  urlParams: UrlParams = {},
 ): TemplateContext {
   return {
     params,
-    urlParams: (request.query ?? {}) as Record<string, unknown>,
+    urlParams,
     user: {
       id: user.id,
       username: user.username,
@@ -66,14 +68,6 @@ export function templateContext(
   };
 }
 
-/** Own queries, or everyone's for admins and holders of all_query_access. */
-export function canSeeQuery(request: FastifyRequest, row: { user_id: number | null }): boolean {
-  const user = request.user;
-  if (!user) return false;
-  if (row.user_id === user.id) return true;
-  return isAdmin(user) || hasPermission(user, 'all_query_access', 'all_query_access');
-}
-
 export type ExecuteAnswer =
   | { status: 200; body: QueryResultsPayload }
   | { status: 202; body: AsyncExecuteAnswer };
@@ -81,16 +75,26 @@ export type ExecuteAnswer =
 export async function executeSql(
   ctx: AppContext,
   runtime: SqlLabRuntime,
-  request: FastifyRequest,
+  actor: Actor,
   body: ExecuteBody,
+  urlParams: UrlParams = {},
 ): Promise<ExecuteAnswer> {
-  requirePermission(request, 'can_execute_sql_query', 'SQLLab');
-  const user = requireUser(request);
-  const database = await sqllabDatabase(ctx, request, body.database_id);
+  requirePermission(actor, 'can_execute_sql_query', 'SQLLab');
+  const user = requireUser(actor);
+  capInput({
+    sql: ['sql', body.sql],
+    names: [
+      ['schema', body.schema],
+      ['catalog', body.catalog],
+      ['tmp_table_name', body.tmp_table_name],
+    ],
+    templateParams: ['templateParams', body.templateParams],
+  });
+  const database = await sqllabDatabase(ctx, actor, body.database_id);
   const spec = lookupSpec(database.engine);
 
   const params = parseTemplateParams(body.templateParams);
-  const rendered = renderSqlTemplate(body.sql, templateContext(request, user, params));
+  const rendered = renderSqlTemplate(body.sql, templateContext(user, params, urlParams));
   const schema = body.schema || null;
   const catalog = body.catalog || null;
   const plan = buildPlan({
@@ -105,8 +109,9 @@ export async function executeSql(
     selectAsCta: Boolean(body.select_as_cta),
     ctasMethod: body.ctas_method ?? 'TABLE',
     tmpTableName: body.tmp_table_name,
+    refusesStatement: (sql) => spec.refusesStatement(sql),
   });
-  checkQueryAccess(principalOf(request), database, plan.analyzed, { schema, catalog });
+  checkQueryAccess(principalOf(actor), database, plan.analyzed, { schema, catalog });
 
   const clientId = body.client_id || newClientId();
   if (await queryRepository.getByClientId(ctx.store.db, clientId)) {

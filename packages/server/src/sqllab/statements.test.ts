@@ -10,7 +10,7 @@ import {
   type PlanInput,
   resolveLimit,
 } from './plan.ts';
-import { analyzeStatement, applyLimit, sqlLimitOf } from './statements.ts';
+import { analyzeStatement, applyLimit, sqlLimitOf, tokenizeOptions } from './statements.ts';
 import { splitStatements } from './tokens.ts';
 
 const pg = postgresqlEngine.dialect;
@@ -100,6 +100,98 @@ describe('reading one statement', () => {
       [null, 'C'],
       [null, 'd'],
     ]);
+  });
+});
+
+describe('what a statement reads, for users granted single tables', () => {
+  const lite = sqliteEngine.dialect;
+  const names = (sql: string, dialect = duck) =>
+    analyzeStatement(sql, dialect).tables.map((t) => [t.schema, t.name].filter(Boolean).join('.'));
+
+  it("asks DuckDB's own binder, which sees through query_table, query and SUMMARIZE", () => {
+    expect(names("SELECT * FROM query_table('flights')")).toContain('flights');
+    expect(names("SELECT * FROM query('SELECT * FROM flights')")).toContain('flights');
+    expect(names('SUMMARIZE flights')).toEqual(['flights']);
+    expect(names('DESCRIBE main.flights')).toEqual(['main.flights']);
+    expect(names('SELECT * FROM cars c JOIN cars AS d ON true')).toEqual(['cars']);
+  });
+
+  it('reads SUMMARIZE, DESCRIBE, SHOW, PRAGMA, TABLE and EXPLAIN as reads of their table', () => {
+    for (const [sql, dialect] of [
+      ['TABLE flights', duck],
+      ['TABLE flights\nLIMIT 1001', duck],
+      ['SHOW flights', duck],
+      ["PRAGMA table_info('flights')", duck],
+      ['PRAGMA main.table_info(flights)', lite],
+      ['SHOW FULL COLUMNS FROM flights', my],
+      ['DESCRIBE flights origin', my],
+      ['EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM flights', pg],
+    ] as const) {
+      const info = analyzeStatement(sql, dialect);
+      expect(
+        info.tables.map((t) => t.name),
+        sql,
+      ).toContain('flights');
+      expect(info.unverified, sql).toBeNull();
+    }
+  });
+
+  it('leaves unverified what it does not understand, and functions that hide their reads', () => {
+    for (const [sql, dialect] of [
+      ['SELECT * FROM duckdb_tables()', duck],
+      ['SELECT * FROM "Query_Table"(\'flights\')', duck],
+      ['SELECT * FROM (PIVOT flights ON origin)', duck],
+      ['SHOW TABLES', duck],
+      ['PRAGMA database_list', lite],
+      ["SELECT * FROM pragma_table_info('flights')", lite],
+      ["SELECT query_to_xml('select * from flights', true, true, '')", pg],
+      ["SELECT pg_catalog.set_config('search_path', 'x', false)", pg],
+      ['SET search_path = other', pg],
+      ['USE other', my],
+      ['SELECT * FROM t WHERE a IN (TABLE flights)', my],
+    ] as const) {
+      expect(analyzeStatement(sql, dialect).unverified, sql).not.toBeNull();
+    }
+    for (const sql of ['SELECT * FROM cars', 'SELECT * FROM cars, range(3)']) {
+      expect(analyzeStatement(sql, duck).unverified, sql).toBeNull();
+    }
+  });
+
+  it('forbids reaching files to everyone, however it is written', () => {
+    for (const [sql, dialect] of [
+      ["ATTACH '/x/tessera.db' AS m", lite],
+      ['/* c */ aTTacH DATABASE \'/x\' AS "m"', lite],
+      ['DETACH m', lite],
+      ["VACUUM m INTO '/tmp/x'", lite],
+      ["SELECT load_extension('/tmp/x.so')", lite],
+      ["PRAGMA temp_store_directory = '/tmp'", lite],
+      ['FORCE INSTALL httpfs', duck],
+      ["COPY cars TO '/tmp/cars.csv'", duck],
+      ["SET GLOBAL extension_directory = '/tmp'", duck],
+      ["SELECT * FROM t INTO OUTFILE '/tmp/x'", my],
+      ["COPY t FROM PROGRAM 'id'", pg],
+    ] as const) {
+      expect(analyzeStatement(sql, dialect).forbidden, sql).toMatch(/not allowed/);
+    }
+    expect(analyzeStatement("SELECT 'ATTACH' AS attach", lite).forbidden).toBeNull();
+  });
+});
+
+describe('lexical rules of each dialect', () => {
+  const lite = sqliteEngine.dialect;
+  it('reads SQLite brackets as names and $a$ as no string, so no statement hides', () => {
+    expect(
+      splitStatements("SELECT [ ' ]; ATTACH 'x' AS m; SELECT ' ]", tokenizeOptions(lite)),
+    ).toHaveLength(3);
+    expect(
+      splitStatements("SELECT $a$; ATTACH 'x' AS m; SELECT $a$", tokenizeOptions(lite)),
+    ).toHaveLength(3);
+    expect(splitStatements('SELECT $a$; x $a$', tokenizeOptions(pg))).toHaveLength(1);
+  });
+
+  it("reads E'...' strings with backslash escapes where the dialect has them", () => {
+    expect(splitStatements("SELECT E'\\'; x'", tokenizeOptions(pg))).toHaveLength(1);
+    expect(splitStatements("SELECT '\\'; SELECT 2", tokenizeOptions(pg))).toHaveLength(2);
   });
 });
 

@@ -20,10 +20,20 @@ export interface Token {
 export interface TokenizeOptions {
   /** MySQL/MariaDB: backslash escapes in strings, `#` comments, backquoted identifiers. */
   mysql?: boolean;
+  /**
+   * `$tag$...$tag$` strings (PostgreSQL, DuckDB). Defaults to on unless `mysql`; SQLite must turn
+   * it off, since there `$a$` is a parameter and what follows it is SQL the engine runs.
+   */
+  dollarQuotes?: boolean;
+  /** `[name]` identifiers (SQLite): a quote inside brackets does not open a string. */
+  brackets?: boolean;
+  /** `E'...'` strings take backslash escapes (PostgreSQL, DuckDB). */
+  eStrings?: boolean;
 }
 
 const WORD_START = /[A-Za-z_\u0080-\uffff]/;
 const WORD_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
+const DOLLAR_TAG = /\$[A-Za-z_0-9]*\$/y;
 
 /** Tokens of `sql`; unterminated strings or comments run to the end (the engine will complain). */
 export function tokenize(sql: string, options: TokenizeOptions = {}): Token[] {
@@ -31,6 +41,7 @@ export function tokenize(sql: string, options: TokenizeOptions = {}): Token[] {
   let depth = 0;
   let i = 0;
   const n = sql.length;
+  const dollarQuotes = options.dollarQuotes ?? !options.mysql;
   while (i < n) {
     const c = sql[i];
     const next = sql[i + 1];
@@ -60,8 +71,24 @@ export function tokenize(sql: string, options: TokenizeOptions = {}): Token[] {
         depth,
       });
       i = end;
-    } else if (c === '$' && !options.mysql && /[A-Za-z_$]/.test(next ?? '')) {
-      const tag = /^\$[A-Za-z_0-9]*\$/.exec(sql.slice(i));
+    } else if (c === '[' && options.brackets) {
+      const close = sql.indexOf(']', i + 1);
+      const end = close === -1 ? n : close + 1;
+      tokens.push({ kind: 'ident', value: sql.slice(i + 1, end - 1), start: i, end, depth });
+      i = end;
+    } else if (
+      (c === 'E' || c === 'e') &&
+      next === "'" &&
+      options.eStrings &&
+      !WORD_PART.test(sql[i - 1] ?? ' ')
+    ) {
+      const end = skipQuoted(sql, i + 1, "'", true);
+      tokens.push({ kind: 'string', value: sql.slice(i, end), start: i, end, depth });
+      i = end;
+    } else if (c === '$' && dollarQuotes && /[A-Za-z_$]/.test(next ?? '')) {
+      // Sticky, so a long script full of `$` is not copied once per `$`.
+      DOLLAR_TAG.lastIndex = i;
+      const tag = DOLLAR_TAG.exec(sql);
       if (tag) {
         const close = sql.indexOf(tag[0], i + tag[0].length);
         const end = close === -1 ? n : close + tag[0].length;
@@ -71,7 +98,7 @@ export function tokenize(sql: string, options: TokenizeOptions = {}): Token[] {
         tokens.push({ kind: 'punct', value: c, start: i, end: i + 1, depth });
         i += 1;
       }
-    } else if (c === '$' && next === '$' && !options.mysql) {
+    } else if (c === '$' && next === '$' && dollarQuotes) {
       const close = sql.indexOf('$$', i + 2);
       const end = close === -1 ? n : close + 2;
       tokens.push({ kind: 'string', value: sql.slice(i, end), start: i, end, depth });

@@ -1,15 +1,17 @@
 import type { EstimateBody, FormatSqlBody } from '@tessera/shared/api/sqllab';
 import { TesseraError } from '@tessera/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import { format, supportedDialects } from 'sql-formatter';
 import type { AppContext } from '../context.ts';
 import { principalOf } from '../databases/access.ts';
 import { lookupSpec, safeGetSpec } from '../databases/connections.ts';
 import { noCostEstimate } from '../engines/errorKit.ts';
+import { withParseBudget } from '../engines/sqlParser.ts';
 import type { CostEstimate } from '../engines/types.ts';
-import { requirePermission, requireUser } from '../security/currentUser.ts';
+import { type Actor, requirePermission, requireUser } from '../security/actor.ts';
 import { checkQueryAccess } from './access.ts';
-import { sqllabDatabase, templateContext } from './service.ts';
+import { capFormattable, capInput } from './limits.ts';
+import { PLAN_PARSE_BUDGET_MS } from './plan.ts';
+import { sqllabDatabase, templateContext, type UrlParams } from './service.ts';
 import { analyzeStatement, tokenizeOptions } from './statements.ts';
 import { parseTemplateParams, renderSqlTemplate } from './templates.ts';
 import { splitStatements } from './tokens.ts';
@@ -17,15 +19,24 @@ import { splitStatements } from './tokens.ts';
 /** Cost of each statement from the engine's EXPLAIN; engines without one answer a clear 400. */
 export async function estimateCost(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: EstimateBody,
+  urlParams: UrlParams = {},
 ): Promise<{ result: CostEstimate[] }> {
-  requirePermission(request, 'can_estimate_query_cost', 'SQLLab');
-  const user = requireUser(request);
-  const database = await sqllabDatabase(ctx, request, body.database_id);
+  requirePermission(actor, 'can_estimate_query_cost', 'SQLLab');
+  const user = requireUser(actor);
+  capInput({
+    sql: ['sql', body.sql],
+    names: [
+      ['schema', body.schema],
+      ['catalog', body.catalog],
+    ],
+    templateParams: ['template_params', body.template_params],
+  });
+  const database = await sqllabDatabase(ctx, actor, body.database_id);
   const spec = lookupSpec(database.engine);
   const params = parseTemplateParams(body.template_params);
-  const rendered = renderSqlTemplate(body.sql, templateContext(request, user, params));
+  const rendered = renderSqlTemplate(body.sql, templateContext(user, params, urlParams));
   const statements = splitStatements(rendered, tokenizeOptions(spec.dialect));
   if (statements.length === 0) {
     throw new TesseraError(400, 'There is no SQL to estimate.', { errorType: 'INVALID_SQL_ERROR' });
@@ -33,9 +44,11 @@ export async function estimateCost(
   const schema = body.schema || null;
   const catalog = body.catalog || null;
   checkQueryAccess(
-    principalOf(request),
+    principalOf(actor),
     database,
-    statements.map((s) => analyzeStatement(s, spec.dialect)),
+    withParseBudget(PLAN_PARSE_BUDGET_MS, () =>
+      statements.map((s) => analyzeStatement(s, spec.dialect)),
+    ),
     { schema, catalog },
   );
   if (!spec.supportsCostEstimate) throw noCostEstimate(spec.name);
@@ -46,7 +59,39 @@ export async function estimateCost(
   return { result };
 }
 
-const TEMPLATE_MARKUP = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
+const CLOSERS: Record<string, string> = { '{': '}}', '%': '%}', '#': '#}' };
+
+/**
+ * Replaces each `{{ }}`, `{% %}` and `{# #}` (up to its first closer) with what `placeholder`
+ * makes of it. One pass: an opener whose closer never comes marks that kind finished, so text
+ * full of unclosed openers costs linear time (a lazy regex would rescan to the end per opener).
+ */
+export function replaceTemplateMarkup(
+  text: string,
+  placeholder: (markup: string) => string,
+): string {
+  const parts: string[] = [];
+  const unclosed = new Set<string>();
+  let copied = 0;
+  let at = text.indexOf('{');
+  while (at !== -1 && at < text.length - 1) {
+    const closer = CLOSERS[text[at + 1] as string];
+    if (closer && !unclosed.has(closer)) {
+      const end = text.indexOf(closer, at + 2);
+      if (end === -1) {
+        unclosed.add(closer);
+      } else {
+        parts.push(text.slice(copied, at), placeholder(text.slice(at, end + 2)));
+        copied = end + 2;
+        at = text.indexOf('{', copied);
+        continue;
+      }
+    }
+    at = text.indexOf('{', at + 1);
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
 
 /**
  * Formats SQL in the database's dialect (or the named engine's, else generic SQL). Jinja markup is
@@ -54,24 +99,30 @@ const TEMPLATE_MARKUP = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
  */
 export async function formatSql(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   body: FormatSqlBody,
 ): Promise<{ result: string }> {
-  requirePermission(request, 'can_format_sql', 'SQLLab');
+  requirePermission(actor, 'can_format_sql', 'SQLLab');
+  capInput({
+    sql: ['sql', body.sql],
+    names: [['engine', body.engine]],
+    templateParams: ['template_params', body.template_params],
+  });
   let language = 'sql';
   if (body.database_id !== undefined && body.database_id !== null) {
-    const database = await sqllabDatabase(ctx, request, body.database_id);
+    const database = await sqllabDatabase(ctx, actor, body.database_id);
     language = lookupSpec(database.engine).dialect.formatterLanguage;
   } else if (body.engine) {
     const fromEngine = safeGetSpec(body.engine)?.dialect.formatterLanguage;
     language = fromEngine ?? (supportedDialects.includes(body.engine) ? body.engine : 'sql');
   }
   const markup: string[] = [];
-  const guarded = body.sql.replace(TEMPLATE_MARKUP, (match) => {
+  const guarded = replaceTemplateMarkup(body.sql, (match) => {
     markup.push(match);
     // Spaced so the placeholder never fuses with a neighbouring token; the spaces go on restore.
     return ` __tessera_template_${markup.length - 1}__ `;
   });
+  capFormattable('sql', guarded);
   let formatted: string;
   try {
     formatted = format(guarded, { language: language as 'sql' });

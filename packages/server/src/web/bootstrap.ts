@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BootstrapData, BootstrapUser } from '@tessera/shared/api/bootstrap';
 import type { Config } from '../platform/config.ts';
-import type { CurrentUser } from '../security/currentUser.ts';
+import type { Actor, CurrentUser } from '../security/actor.ts';
 
 const serverPackage = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -38,9 +38,10 @@ export function bootstrapUser(user: CurrentUser): BootstrapUser {
   };
 }
 
-export function bootstrapData(config: Config, user: CurrentUser | null): BootstrapData {
+/** What the client starts with: the signed-in user (none for anyone else) and the settings. */
+export function bootstrapData(config: Config, actor: Actor): BootstrapData {
   return {
-    user: user ? bootstrapUser(user) : null,
+    user: actor.user ? bootstrapUser(actor.user) : null,
     common: {
       feature_flags: { ...config.featureFlags },
       conf: {

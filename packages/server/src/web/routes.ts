@@ -72,7 +72,7 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: BootstrapData },
         },
       },
-      async (request) => bootstrapData(ctx.config, request.user ?? null),
+      async (request) => bootstrapData(ctx.config, request.actor),
     );
 
     const servePage = async (
@@ -82,7 +82,7 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
     ) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       if (!isPageRoute(pathname)) return reply.status(404).send({ message: 'Not found' });
-      const user = request.user ?? null;
+      const user = request.actor.user;
       if (isLoginPage(pathname)) {
         if (user) {
           const next = new URL(request.url, 'http://local').searchParams.get('next');
@@ -99,7 +99,7 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
         .type('text/html; charset=utf-8')
         .send(
           injectBootstrap(indexHtml, {
-            ...bootstrapData(ctx.config, user),
+            ...bootstrapData(ctx.config, request.actor),
             ...(requestedQuery ? { requested_query: requestedQuery } : {}),
           }),
         );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswerSchema } from './common.ts';
+import { listAnswerSchema, projectedRow } from './common.ts';
 
 /**
  * The contract of `/api/v1/annotation_layer/` and its annotations
@@ -116,5 +116,10 @@ export const ANNOTATION_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const ListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const LayerListAnswer = listAnswerSchema(projectedRow(Layer));
+export type LayerListAnswer = z.infer<typeof LayerListAnswer>;
+export const AnnotationListAnswer = listAnswerSchema(projectedRow(Annotation));
+export type AnnotationListAnswer = z.infer<typeof AnnotationListAnswer>;
+/** Either list, for the server's routes until they register from `annotationRoutes`. */
+export const ListAnswer = z.union([LayerListAnswer, AnnotationListAnswer]);
 export type ListAnswerShape = z.infer<typeof ListAnswer>;

@@ -142,34 +142,42 @@ export type QueryContext = z.infer<typeof QueryContext>;
 /** 0 numeric, 1 string, 2 temporal, 3 boolean. */
 export type GenericDataType = 0 | 1 | 2 | 3;
 
-export interface ChartDataQueryResult {
-  cache_key: string | null;
-  cached_dttm: string | null;
-  cache_timeout: number | null;
-  is_cached: boolean | null;
-  query: string;
-  status: 'success' | 'failed';
-  error: string | null;
-  stacktrace: null;
-  rowcount: number;
-  sql_rowcount: number;
-  from_dttm: number | null;
-  to_dttm: number | null;
-  label_map: Record<string, string[]>;
-  colnames: string[];
-  indexnames: Array<string | number>;
-  coltypes: GenericDataType[];
-  data: Array<Record<string, unknown>>;
-  result_format: ResultFormat;
-  applied_template_filters: string[];
-  applied_filters: Array<{ column: string }>;
-  rejected_filters: Array<{ reason: string; column: string }>;
-  annotation_data: Record<string, unknown>;
-}
+/** One query's result in a chart-data answer (Superset's ChartDataResponseResult). */
+export const ChartDataQueryResult = z.object({
+  cache_key: z.string().nullable(),
+  cached_dttm: z.string().nullable(),
+  cache_timeout: z.number().nullable(),
+  is_cached: z.boolean().nullable(),
+  query: z.string(),
+  status: z.enum(['success', 'failed']),
+  error: z.string().nullable(),
+  stacktrace: z.null(),
+  rowcount: z.number(),
+  sql_rowcount: z.number(),
+  from_dttm: z.number().nullable(),
+  to_dttm: z.number().nullable(),
+  label_map: z.record(z.string(), z.array(z.string())),
+  colnames: z.array(z.string()),
+  indexnames: z.array(z.union([z.string(), z.number()])),
+  coltypes: z.array(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
+  data: z.array(z.record(z.string(), z.unknown())),
+  result_format: z.enum(RESULT_FORMATS),
+  applied_template_filters: z.array(z.string()),
+  applied_filters: z.array(z.object({ column: z.string() })),
+  rejected_filters: z.array(z.object({ reason: z.string(), column: z.string() })),
+  annotation_data: z.record(z.string(), z.unknown()),
+});
+export type ChartDataQueryResult = z.infer<typeof ChartDataQueryResult>;
 
-export interface ChartDataAnswer {
-  result: Array<Partial<ChartDataQueryResult> & Record<string, unknown>>;
-}
+/**
+ * `POST /api/v1/chart/data` (JSON result types). Which fields a result carries depends on
+ * `result_type` (`samples` and `query` answer fewer), so each is optional here; the ones named
+ * keep their types and the rest pass through.
+ */
+export const ChartDataAnswer = z.object({
+  result: z.array(ChartDataQueryResult.partial().loose()),
+});
+export type ChartDataAnswer = z.infer<typeof ChartDataAnswer>;
 
 /** The most query contexts one `POST /api/v1/chart/data/batch` takes. */
 export const CHART_DATA_BATCH_MAX = 100;
@@ -192,14 +200,58 @@ export interface ChartDataBatchRequest {
 }
 
 /** One entry of the answer, in the order of the request: the chart-data answer or its error. */
-export type ChartDataBatchEntry =
-  | { status: 200; result: ChartDataAnswer['result'] }
-  | {
-      status: number;
-      message?: string | Record<string, string[]>;
-      errors?: Array<{ message: string; error_type: string; level: string; extra: unknown }>;
-    };
+export const ChartDataBatchEntry = z.union([
+  z.object({ status: z.literal(200), result: ChartDataAnswer.shape.result }),
+  z.object({
+    status: z.number(),
+    message: z.union([z.string(), z.record(z.string(), z.array(z.string()))]).optional(),
+    errors: z
+      .array(
+        z.object({
+          message: z.string(),
+          error_type: z.string(),
+          level: z.string(),
+          extra: z.unknown(),
+        }),
+      )
+      .optional(),
+  }),
+]);
+export type ChartDataBatchEntry = z.infer<typeof ChartDataBatchEntry>;
 
-export interface ChartDataBatchAnswer {
-  result: ChartDataBatchEntry[];
-}
+export const ChartDataBatchAnswer = z.object({ result: z.array(ChartDataBatchEntry) });
+export type ChartDataBatchAnswer = z.infer<typeof ChartDataBatchAnswer>;
+
+/** `POST /datasource/samples` body: filters narrowing the sample rows. */
+export const SamplesBody = z
+  .looseObject({
+    filters: z.array(QueryObjectFilter).nullish(),
+    granularity: z.string().nullish(),
+    time_range: z.string().nullish(),
+    extras: QueryObjectExtras.nullish(),
+  })
+  .nullish();
+
+/** `POST /datasource/samples` query string. */
+export const SamplesQuery = z.object({
+  datasource_type: z.string().min(1),
+  datasource_id: z.coerce.number().int().positive(),
+  force: z.string().optional(),
+  page: z.coerce.number().int().optional(),
+  per_page: z.coerce.number().int().optional(),
+});
+
+/** A page of a dataset's sample rows: one chart-data result with its paging. */
+export const SamplesAnswer = z.object({
+  result: ChartDataQueryResult.partial()
+    .loose()
+    .extend({ page: z.number(), per_page: z.number(), total_count: z.number() }),
+});
+export type SamplesAnswer = z.infer<typeof SamplesAnswer>;
+
+/** The query string of the chart-data reads. */
+export const ChartDataQueryString = z.looseObject({
+  form_data: z.string().optional(),
+  dashboard_id: z.string().optional(),
+  force: z.string().optional(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemAnswer, listAnswerSchema, UserRef } from './common.ts';
+import { ItemAnswer, listAnswerSchema, projectedRow, UserRef } from './common.ts';
 
 /**
  * The contract of `/api/v1/chart/` (Superset's ChartRestApi): the save payload, the item and
@@ -132,9 +132,11 @@ export type ChartItem = z.infer<typeof ChartItem>;
 /** The item answer; `q` (`(columns:!(dashboards.id))`) may keep only some fields. */
 export const ChartItemAnswer = z.object({
   id: z.number(),
-  result: z.record(z.string(), z.unknown()),
+  // Checked as a projection (nested fields may be cut too), typed as Explore reads it: a field
+  // it names in `columns` is there whole.
+  result: projectedRow(ChartItem) as unknown as z.ZodType<Partial<ChartItem>>,
 });
-export type ChartItemAnswer = { id: number; result: Partial<ChartItem> };
+export type ChartItemAnswer = z.infer<typeof ChartItemAnswer>;
 
 export const ChartShowQuery = z
   .object({
@@ -175,7 +177,7 @@ export const ChartListRow = z.object({
 });
 export type ChartListRow = z.infer<typeof ChartListRow>;
 
-export const ChartListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const ChartListAnswer = listAnswerSchema(projectedRow(ChartListRow));
 export type ChartListAnswer = z.infer<typeof ChartListAnswer>;
 
 export const CHART_LIST_COLUMNS = [

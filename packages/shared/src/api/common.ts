@@ -64,3 +64,34 @@ export const UserRef = z.object({
   last_name: z.string(),
 });
 export type UserRef = z.infer<typeof UserRef>;
+
+/** Every field optional, all the way down: what `columns` in a list's `q` may leave of a row. */
+export type Projected<T> =
+  T extends Array<infer U>
+    ? Projected<U>[]
+    : T extends Record<string, unknown>
+      ? { [K in keyof T]?: Projected<T[K]> } & Record<string, unknown>
+      : T;
+
+function projectSchema(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      shape[key] = projectSchema(field).optional();
+    }
+    return z.looseObject(shape);
+  }
+  if (schema instanceof z.ZodNullable)
+    return projectSchema(schema.unwrap() as z.ZodType).nullable();
+  if (schema instanceof z.ZodOptional)
+    return projectSchema(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodArray) return z.array(projectSchema(schema.element as z.ZodType));
+  return schema;
+}
+
+/**
+ * A list row as the wire carries it: `columns` in `q` picks fields (and nested fields, like
+ * `database.database_name`), so each is optional; fields the row type does not name pass through.
+ */
+export const projectedRow = <T extends z.ZodObject>(row: T) =>
+  projectSchema(row) as z.ZodType<Projected<z.output<T>>>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkJsonMetadataText } from '../dashboard/metadata.ts';
 import { checkPositionJson } from '../dashboard/position.ts';
-import { ItemAnswer, listAnswerSchema, UserRef } from './common.ts';
+import { ItemAnswer, listAnswerSchema, projectedRow, UserRef } from './common.ts';
 
 /**
  * The contract of `/api/v1/dashboard/` and `/api/v1/css_template/` (Superset's DashboardRestApi
@@ -130,7 +130,7 @@ export const DashboardListRow = z.object({
   is_managed_externally: z.boolean(),
 });
 export type DashboardListRow = z.infer<typeof DashboardListRow>;
-export const DashboardListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const DashboardListAnswer = listAnswerSchema(projectedRow(DashboardListRow));
 export type DashboardListAnswer = z.infer<typeof DashboardListAnswer>;
 
 export const DASHBOARD_LIST_COLUMNS = [

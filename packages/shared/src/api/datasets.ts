@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswerSchema } from './common.ts';
+import { listAnswerSchema, projectedRow } from './common.ts';
 
 /**
  * The contract of `/api/v1/dataset/` and of the datasource JSON explore reads
@@ -284,10 +284,18 @@ export const DatasetItem = z.object({
 export type DatasetItem = z.infer<typeof DatasetItem>;
 
 /** The GET answer: `q` may select some fields, nested ones such as `database.id` included. */
-export const DatasetShowAnswer = z.object({
+export const DatasetShowAnswer = z.object({ id: z.number(), result: projectedRow(DatasetItem) });
+
+/** The GET answer without `q`: the whole item. */
+export const DatasetItemAnswer = z.object({ id: z.number(), result: DatasetItem });
+
+/** The POST answers (create, duplicate): what was stored, and the datasource JSON explore reads. */
+export const DatasetCreateAnswer = z.object({
   id: z.number(),
-  result: z.record(z.string(), z.unknown()),
+  result: z.looseObject({ table_name: z.string() }),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
+export type DatasetCreateAnswer = z.infer<typeof DatasetCreateAnswer>;
 
 /** GET /{pk} `q`: Superset's get_item_schema. */
 export const DatasetShowQuery = z
@@ -360,7 +368,7 @@ export const DATASET_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const DatasetListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const DatasetListAnswer = listAnswerSchema(projectedRow(DatasetListItem));
 export type DatasetListAnswer = z.infer<typeof DatasetListAnswer>;
 
 export const RelatedObjectsAnswer = z.object({

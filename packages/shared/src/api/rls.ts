@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswerSchema } from './common.ts';
+import { listAnswerSchema, projectedRow } from './common.ts';
 
 /**
  * The contract of `/api/v1/rowlevelsecurity/` (reference/superset-api.md, "Security"): Regular
@@ -80,5 +80,5 @@ export const RLS_ORDER_COLUMNS = [
   'id',
 ] as const;
 
-export const RlsListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const RlsListAnswer = listAnswerSchema(projectedRow(RlsRule));
 export type RlsListAnswer = z.infer<typeof RlsListAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemAnswer, listAnswerSchema } from './common.ts';
+import { ItemAnswer, listAnswerSchema, projectedRow } from './common.ts';
 
 /**
  * The contract of `/api/v1/saved_query/` (Superset's SavedQueryRestApi). A user sees only the
@@ -100,7 +100,7 @@ export const SavedQueryWriteAnswer = ItemAnswer(
 );
 export type SavedQueryWriteAnswer = z.infer<typeof SavedQueryWriteAnswer>;
 
-export const SavedQueryListAnswer = listAnswerSchema(z.record(z.string(), z.unknown()));
+export const SavedQueryListAnswer = listAnswerSchema(projectedRow(SavedQueryItem));
 export type SavedQueryListAnswer = z.infer<typeof SavedQueryListAnswer>;
 
 export const SAVED_QUERY_LIST_COLUMNS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './common.ts';
 
 export const LoginBody = z.object({
   username: z.string().min(1),
@@ -90,3 +91,10 @@ export const User = z.object({
   changed_on: z.string(),
 });
 export type User = z.infer<typeof User>;
+
+export const UserItemAnswer = z.object({ id: z.number(), result: User });
+export const UserListAnswer = listAnswerSchema(User);
+export const RoleItemAnswer = z.object({ id: z.number(), result: Role });
+export const RoleListAnswer = listAnswerSchema(Role);
+/** `GET /api/v1/security/permissions/`: every [permission, view] pair a role may be granted. */
+export const PermissionsAnswer = z.object({ result: z.array(z.tuple([z.string(), z.string()])) });

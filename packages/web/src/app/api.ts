@@ -1,4 +1,10 @@
 import {
+  type RouteAnswer,
+  type RouteArgs,
+  type RouteSpec,
+  routePath,
+} from '@tessera/shared/api/route';
+import {
   type ClientErrorObject,
   FALLBACK_ERROR,
   networkError,
@@ -27,7 +33,7 @@ export class ClientError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = RouteSpec['method'];
 
 export interface RequestOptions {
   /** Sent as JSON. */
@@ -54,8 +60,29 @@ export interface BinaryReply {
   headers: Headers;
 }
 
+/** What one `call` takes besides the route's own parts. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the configured timeout for this call (seconds; 0 waits forever). */
+  timeoutSeconds?: number;
+  /** The Accept header of a binary call (the Arrow stream media type). */
+  accept?: string;
+}
+
+/** A call's arguments: the route's path params, `q`, query and body, plus the call's options. */
+export type CallArgs<R extends RouteSpec> = RouteArgs<R> & CallOptions;
+
+/** The arguments are optional exactly when nothing in them is required. */
+type CallRest<R extends RouteSpec> =
+  Record<string, never> extends RouteArgs<R> ? [args?: CallArgs<R>] : [args: CallArgs<R>];
+
 export interface ApiSettings {
   fetch: typeof fetch;
+  /**
+   * Check every answer of `call` against its route's schema: on in tests and development, so a
+   * server (or a test's fake) that answers another shape fails loudly; off in production builds.
+   */
+  validateAnswers: boolean;
   /** Seconds before a call gives up: the bootstrap's SUPERSET_WEBSERVER_TIMEOUT. */
   timeoutSeconds: number;
   /** Called when an API call answers 401 (the session ended): the app sends the user to login. */
@@ -63,6 +90,10 @@ export interface ApiSettings {
 }
 
 export interface ApiClient {
+  /** Calls a route described in `shared/api/routes`: the one typed way to reach the API. */
+  call<R extends RouteSpec>(route: R, ...args: CallRest<R>): Promise<RouteAnswer<R>>;
+  /** Calls a route whose successful answer is bytes (an export, an Arrow stream). */
+  callBinary<R extends RouteSpec>(route: R, ...args: CallRest<R>): Promise<BinaryReply>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -148,10 +179,52 @@ function followSignal<T>(answer: Promise<T>, signal: AbortSignal | undefined): P
   });
 }
 
+interface AnyCallArgs extends CallOptions {
+  params?: unknown;
+  q?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** The request a route and its arguments make: the filled path and the client's options. */
+function routeRequest(
+  route: RouteSpec,
+  args: AnyCallArgs = {},
+): { path: string; options: RequestOptions } {
+  const path = routePath(route.path, (args.params ?? {}) as Record<string, unknown>);
+  const options: RequestOptions = {
+    q: args.q,
+    query: args.query as RequestOptions['query'],
+    body: args.body,
+    signal: args.signal,
+    timeoutSeconds: args.timeoutSeconds,
+    accept: args.accept,
+    readsOnly: route.readsOnly,
+  };
+  // Absent options stay absent: a prefetched answer is handed only to a plain call.
+  for (const key of Object.keys(options) as Array<keyof RequestOptions>) {
+    if (options[key] === undefined) delete options[key];
+  }
+  return { path, options };
+}
+
+function checkAnswer(route: RouteSpec, path: string, answer: unknown): void {
+  const checked = route.answer.safeParse(answer);
+  if (checked.success) return;
+  const where = checked.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`)
+    .join('; ');
+  throw new ClientError({
+    error: `The answer of ${route.method} ${path} does not match its schema (${where})`,
+  });
+}
+
 export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
   const settings: ApiSettings = {
     fetch: (...args) => globalThis.fetch(...args),
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    validateAnswers: import.meta.env?.DEV === true,
     ...initial,
   };
   let csrfToken: string | null = null;
@@ -283,39 +356,64 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     return reply.text as T;
   }
 
+  function get<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const early = takePrefetched(buildUrl(path, options), options);
+    if (early) return followSignal(early as Promise<T>, options.signal);
+    return request<T>('GET', path, options);
+  }
+
+  async function getBinary(path: string, options: RequestOptions = {}): Promise<BinaryReply> {
+    const reply = await attempt('GET', buildUrl(path, options), options, null, true);
+    if (!reply.ok) {
+      if (reply.status === 401) settings.onUnauthorized?.(path);
+      throw new ClientError(normaliseErrorReply(reply.status, reply.text));
+    }
+    return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
+  }
+
+  async function postBinary(
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<BinaryReply> {
+    const withBody = { ...options, body };
+    const reply = await attempt(
+      'POST',
+      buildUrl(path, withBody),
+      withBody,
+      await currentCsrfToken(false),
+      true,
+    );
+    if (!reply.ok) {
+      if (reply.status === 401) settings.onUnauthorized?.(path);
+      throw new ClientError(normaliseErrorReply(reply.status, reply.text));
+    }
+    return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
+  }
+
   return {
-    request,
-    get<T>(path: string, options: RequestOptions = {}) {
-      const early = takePrefetched(buildUrl(path, options), options);
-      if (early) return followSignal(early as Promise<T>, options.signal);
-      return request<T>('GET', path, options);
+    async call(route, ...[args]) {
+      const { path, options } = routeRequest(route, args as AnyCallArgs | undefined);
+      const answer =
+        route.method === 'GET'
+          ? await get<unknown>(path, options)
+          : await request<unknown>(route.method, path, options);
+      if (settings.validateAnswers) checkAnswer(route, path, answer);
+      return answer as RouteAnswer<typeof route>;
     },
+    callBinary(route, ...[args]) {
+      const { path, options } = routeRequest(route, args as AnyCallArgs | undefined);
+      if (route.method === 'GET') return getBinary(path, options);
+      if (route.method === 'POST') return postBinary(path, options.body, options);
+      throw new Error(`A binary call is a GET or a POST, not ${route.method} ${route.path}`);
+    },
+    request,
+    get,
     post: (path, body, options) => request('POST', path, { ...options, body }),
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
-    async getBinary(path, options = {}) {
-      const reply = await attempt('GET', buildUrl(path, options), options, null, true);
-      if (!reply.ok) {
-        if (reply.status === 401) settings.onUnauthorized?.(path);
-        throw new ClientError(normaliseErrorReply(reply.status, reply.text));
-      }
-      return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
-    },
-    async postBinary(path, body, options = {}) {
-      const withBody = { ...options, body };
-      const reply = await attempt(
-        'POST',
-        buildUrl(path, withBody),
-        withBody,
-        await currentCsrfToken(false),
-        true,
-      );
-      if (!reply.ok) {
-        if (reply.status === 401) settings.onUnauthorized?.(path);
-        throw new ClientError(normaliseErrorReply(reply.status, reply.text));
-      }
-      return { body: reply.bytes ?? new ArrayBuffer(0), headers: reply.headers ?? new Headers() };
-    },
+    getBinary,
+    postBinary,
     configure(next) {
       Object.assign(settings, next);
     },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeEarlyDashboard } from '../features/dashboards/earlyLoad.ts';
+import { dashboardChart, dashboardItemAnswer } from '../test/answers.ts';
 import { api, CSRF_TOKEN_PATH } from './api.ts';
 import { prefetchDashboard, routes } from './router.tsx';
 
@@ -15,27 +16,25 @@ const LAYOUT = {
 function answer(path: string): unknown {
   if (path === CSRF_TOKEN_PATH) return { result: 'tok' };
   if (path === '/api/v1/dashboard/sales') {
-    return {
-      result: {
-        id: 7,
-        dashboard_title: 'Sales',
-        position_json: JSON.stringify(LAYOUT),
-        json_metadata: '{}',
-        owners: [],
-        changed_on: '2024-01-01T00:00:00',
-      },
-    };
+    return dashboardItemAnswer({
+      id: 7,
+      slug: 'sales',
+      url: '/superset/dashboard/sales/',
+      dashboard_title: 'Sales',
+      position_json: JSON.stringify(LAYOUT),
+      json_metadata: '{}',
+      changed_on: '2024-01-01T00:00:00',
+    });
   }
   if (path === '/api/v1/dashboard/sales/charts') {
     return {
       result: [
-        {
+        dashboardChart({
           id: 5,
           slice_name: 'Revenue',
           viz_type: 'big_number_total',
           form_data: { datasource: '1__table', viz_type: 'big_number_total', metric: 'count' },
-          owners: [],
-        },
+        }),
       ],
     };
   }

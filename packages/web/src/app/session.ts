@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@tessera/shared/api/bootstrap';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
 import { api } from './api.ts';
-import { BOOTSTRAP_PATH } from './bootstrap.ts';
 import { bootstrapLoaded } from './sessionSlice.ts';
 import type { AppStore } from './store.ts';
 
@@ -14,7 +14,7 @@ export function applyBootstrap(store: AppStore, data: BootstrapData): void {
 export async function refreshBootstrap(store: AppStore): Promise<BootstrapData> {
   // A new session comes with a new CSRF token.
   api.resetCsrfToken();
-  const data = await api.get<BootstrapData>(BOOTSTRAP_PATH);
+  const data = await api.call(securityRoutes.bootstrap);
   applyBootstrap(store, data);
   return data;
 }

@@ -1,6 +1,5 @@
 import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { migratePositionJson, toPositionJson } from '@tessera/shared/dashboard/position';
-import type { FastifyRequest } from 'fastify';
 import JSZip from 'jszip';
 import YAML from 'yaml';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +7,7 @@ import { parseExtra } from '../../databases/connections.ts';
 import { databaseRepository } from '../../databases/repository.ts';
 import { maskedUri } from '../../databases/uri.ts';
 import { datasetRepository } from '../../datasets/repository.ts';
+import type { Actor } from '../../security/actor.ts';
 import { readableDashboard } from '../access.ts';
 import { dashboardRepository, type SliceRow } from '../repository.ts';
 
@@ -64,11 +64,11 @@ const bool = (n: number | null | undefined) => n === 1;
 
 export async function exportDashboards(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ filename: string; zip: Buffer }> {
   const records = [];
-  for (const id of [...new Set(ids)]) records.push(await readableDashboard(ctx, request, id));
+  for (const id of [...new Set(ids)]) records.push(await readableDashboard(ctx, actor, id));
   const db = ctx.store.db;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
   const root = `dashboard_export_${stamp}`;

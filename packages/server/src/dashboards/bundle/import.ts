@@ -1,21 +1,12 @@
-import {
-  type JsonMetadata,
-  remapMetadataChartIds,
-  toStoredJsonMetadata,
-} from '@tessera/shared/dashboard/metadata';
-import {
-  chartIdsInLayout,
-  type DashboardLayout,
-  toPositionJson,
-} from '@tessera/shared/dashboard/position';
-import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
-import { cleanSlug } from '@tessera/shared/dashboard/slug';
-import type { FastifyRequest } from 'fastify';
+import { type JsonMetadata, remapMetadataChartIds } from '@tessera/shared/dashboard/metadata';
+import { type DashboardLayout, toPositionJson } from '@tessera/shared/dashboard/position';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { MetadataTables } from '../../platform/metadata/tables.ts';
 import { SecretBox } from '../../platform/secrets.ts';
-import { requirePermission, requireUser } from '../../security/currentUser.ts';
-import { assertMayPlaceCharts, WRITE_DASHBOARD } from '../access.ts';
-import { type Db, dashboardRepository } from '../repository.ts';
+import { type Actor, requirePermission, requireUser } from '../../security/actor.ts';
+import { WRITE_DASHBOARD } from '../access.ts';
+import { createDashboard, type DashboardInput, updateDashboard } from '../service.ts';
 import { flag, readBundle, str, uuidOf } from './files.ts';
 import { type DashboardPlan, planImport } from './plan.ts';
 import { writeCharts, writeDatabases, writeDatasets } from './write.ts';
@@ -30,22 +21,22 @@ import { writeCharts, writeDatabases, writeDatasets } from './write.ts';
 
 export async function importDashboards(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   zipBytes: Buffer,
   options: { overwrite: boolean; passwords: Record<string, string> },
 ): Promise<{ message: string }> {
-  requirePermission(request, ...WRITE_DASHBOARD);
-  const user = requireUser(request);
+  requirePermission(actor, ...WRITE_DASHBOARD);
+  requireUser(actor);
   const files = await readBundle(zipBytes);
   const secrets = new SecretBox(ctx.config.secretKey);
   // Planning reads through the same transaction, so what it decided still holds when written.
   await ctx.store.db.transaction().execute(async (trx) => {
-    const plan = await planImport(ctx, request, trx, files, options);
-    const databaseIds = await writeDatabases(trx, plan.databases, secrets, user.id);
-    const datasetIds = await writeDatasets(trx, plan.datasets, databaseIds, user.id);
-    const chartIds = await writeCharts(trx, plan.charts, datasetIds, user.id);
+    const plan = await planImport(ctx, actor, trx, files, options);
+    const databaseIds = await writeDatabases(trx, plan.databases, secrets, actor);
+    const datasetIds = await writeDatasets(ctx, actor, trx, plan.datasets, databaseIds);
+    const chartIds = await writeCharts(ctx, actor, trx, plan.charts, datasetIds);
     for (const dashboard of plan.dashboards) {
-      await writeDashboard(trx, request, dashboard, chartIds, datasetIds, user.id);
+      await writeDashboard(ctx, actor, trx, dashboard, chartIds, datasetIds);
     }
   });
   return { message: 'OK' };
@@ -95,47 +86,36 @@ function remapNativeFilterDatasets(metadata: JsonMetadata, datasets: Map<string,
   }
 }
 
+/**
+ * The dashboard goes through the dashboards service, as an API save would: the same slug,
+ * owner, chart-placing and audit rules. A slug another dashboard holds is dropped rather than
+ * failing the import.
+ */
 async function writeDashboard(
-  db: Db,
-  request: FastifyRequest,
+  ctx: AppContext,
+  actor: Actor,
+  trx: Transaction<MetadataTables>,
   plan: DashboardPlan,
   charts: Map<string, number>,
   datasets: Map<string, number>,
-  actorId: number,
 ): Promise<void> {
   const { config } = plan;
   const { layout, idMap } = localLayout(plan.layout, charts);
   const metadata = remapMetadataChartIds(plan.metadata, idMap);
   remapNativeFilterDatasets(metadata, datasets);
-  const { positions: _p, ...stored } = metadata as JsonMetadata & { positions?: unknown };
-  const write = {
-    dashboard_title: dashboardTitleOrUntitled(str(config.dashboard_title)),
+  const { positions: _p, ...wire } = metadata as JsonMetadata & { positions?: unknown };
+  const body: DashboardInput = {
+    dashboard_title: str(config.dashboard_title),
     description: str(config.description),
     css: str(config.css),
-    slug: cleanSlug(str(config.slug)),
+    slug: str(config.slug),
     certified_by: str(config.certified_by),
-    certification_details: str(config.certified_by) ? str(config.certification_details) : null,
-    published: flag(config.published),
+    certification_details: str(config.certification_details),
+    published: flag(config.published) === 1,
     position_json: Object.keys(layout).length ? JSON.stringify(toPositionJson(layout)) : null,
-    json_metadata: toStoredJsonMetadata(stored),
+    json_metadata: JSON.stringify(wire),
   };
-  if (write.slug && (await dashboardRepository.slugTaken(db, write.slug, plan.id ?? undefined))) {
-    // A slug taken by another dashboard is dropped rather than failing the whole import.
-    write.slug = null;
-  }
-  // As when saving a layout: a dashboard's roles grant its charts' data, so an importer may only
-  // place charts (reused by uuid or new on a dataset already here) whose data they can read.
-  const sliceIds = [...new Set(chartIdsInLayout(layout))];
-  const kept =
-    plan.id === null ? [] : ((await dashboardRepository.records(db, [plan.id]))[0]?.sliceIds ?? []);
-  await assertMayPlaceCharts(request, db, sliceIds, kept);
-  let id: number;
-  if (plan.id !== null) {
-    id = plan.id;
-    await dashboardRepository.update(db, id, write, actorId);
-  } else {
-    id = await dashboardRepository.insert(db, write, actorId, plan.uuid);
-    await dashboardRepository.setOwners(db, id, [actorId]);
-  }
-  await dashboardRepository.setSlices(db, id, sliceIds);
+  const options = { trx, slugTaken: 'drop' as const };
+  if (plan.id !== null) await updateDashboard(ctx, actor, plan.id, body, options);
+  else await createDashboard(ctx, actor, body, { ...options, uuid: plan.uuid });
 }

@@ -4,7 +4,6 @@ import { EDIT_FORBIDDEN_MESSAGE } from '@tessera/shared/dashboard/permissions';
 import { checkPositionJson, type DashboardLayout } from '@tessera/shared/dashboard/position';
 import { forbidden, type TesseraError } from '@tessera/shared/errors';
 import { hasPermission } from '@tessera/shared/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../databases/access.ts';
 import { lookupSpec } from '../../databases/connections.ts';
@@ -13,6 +12,7 @@ import { type ResolvedConnection, resolveConnection } from '../../databases/writ
 import { canAccessDataset } from '../../datasets/access.ts';
 import { datasetRepository } from '../../datasets/repository.ts';
 import type { Dialect } from '../../engines/types.ts';
+import type { Actor } from '../../security/actor.ts';
 import { canEdit, subjectOf } from '../access.ts';
 import { type Db, dashboardRepository } from '../repository.ts';
 import { deniedData } from './dataAccess.ts';
@@ -61,7 +61,7 @@ const uuidMust = (config: Config, field = 'uuid') => uuidOf(config[field]) as st
 
 export async function planImport(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: Actor,
   db: Db,
   files: Map<string, Config>,
   options: { overwrite: boolean; passwords: Record<string, string> },
@@ -77,14 +77,14 @@ export async function planImport(
 
   const needed = neededUuids(files, dashboards);
   const targets = new Map<string, Target>();
-  const databases = await planDatabases(db, request, files, needed, options, targets, problems);
-  const datasets = await planDatasets(db, request, files, targets);
-  const charts = await planCharts(db, request, files, new Set(datasets.map((d) => d.uuid)));
+  const databases = await planDatabases(db, actor, files, needed, options, targets, problems);
+  const datasets = await planDatasets(db, actor, files, targets);
+  const charts = await planCharts(db, actor, files, new Set(datasets.map((d) => d.uuid)));
   for (const dashboard of dashboards) {
     if (dashboard.id === null) continue;
     // Overwriting is editing: the caller needs the spec's edit permission on that dashboard.
     const [record] = await dashboardRepository.records(db, [dashboard.id]);
-    if (!record || !canEdit(ctx, request, record)) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+    if (!record || !canEdit(ctx, actor, record)) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   }
   if (Object.keys(problems).length) throw importError(problems);
   return { databases, datasets, charts, dashboards };
@@ -179,7 +179,7 @@ function neededUuids(files: Map<string, Config>, dashboards: DashboardPlan[]): S
 
 async function planDatabases(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   files: Map<string, Config>,
   needed: Set<string>,
   options: { passwords: Record<string, string> },
@@ -206,7 +206,7 @@ async function planDatabases(
       plans.push({ path, config, uuid, id: existing.id, connection: null });
       continue;
     }
-    if (!hasPermission(subjectOf(request), 'can_write', 'Database')) {
+    if (!hasPermission(subjectOf(actor), 'can_write', 'Database')) {
       throw forbidden(
         "Database doesn't exist and user doesn't have permission to create databases",
       );
@@ -248,11 +248,11 @@ function connectionOf(
 
 async function planDatasets(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   files: Map<string, Config>,
   targets: Map<string, Target>,
 ): Promise<DatasetPlan[]> {
-  const principal = principalOf(request);
+  const principal = principalOf(actor);
   const plans: DatasetPlan[] = [];
   for (const [path, config] of under(files, 'datasets/')) {
     const databaseUuid = uuidMust(config, 'database_uuid');
@@ -264,7 +264,7 @@ async function planDatasets(
       plans.push({ path, config, uuid, databaseUuid, id: existing.id });
       continue;
     }
-    if (!hasPermission(subjectOf(request), 'can_write', 'Dataset')) {
+    if (!hasPermission(subjectOf(actor), 'can_write', 'Dataset')) {
       throw forbidden("Dataset doesn't exist and user doesn't have permission to create datasets");
     }
     const spot = {
@@ -283,7 +283,7 @@ async function planDatasets(
       // Superset resolves a dataset onto the one already on that table; it must be readable.
       const owners = await datasetRepository.owners(db, [twin.id]);
       const subject = { row: twin, database: target, ownerIds: owners.get(twin.id) ?? [] };
-      if (!canAccessDataset(principal, subject, request.user?.id)) {
+      if (!canAccessDataset(principal, subject, actor.user?.id)) {
         throw forbidden(
           `Importing ${path} would reuse the dataset ${twin.table_name}, whose data you have no access to.`,
         );
@@ -304,7 +304,7 @@ async function planDatasets(
 
 async function planCharts(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   files: Map<string, Config>,
   datasets: Set<string>,
 ): Promise<ChartPlan[]> {
@@ -319,7 +319,7 @@ async function planCharts(
   for (const [path, config] of entries) {
     const uuid = uuidMust(config);
     const id = existing.get(uuid) ?? null;
-    if (id === null && !hasPermission(subjectOf(request), 'can_write', 'Chart')) {
+    if (id === null && !hasPermission(subjectOf(actor), 'can_write', 'Chart')) {
       throw forbidden("Chart doesn't exist and user doesn't have permission to create charts");
     }
     plans.push({ path, config, uuid, datasetUuid: uuidMust(config, 'dataset_uuid'), id });

@@ -1,22 +1,27 @@
+import type { Transaction } from 'kysely';
+import { saveChart } from '../../charts/service.ts';
+import type { AppContext } from '../../context.ts';
 import { databaseRepository } from '../../databases/repository.ts';
 import { CREATE_DEFAULTS } from '../../databases/write.ts';
-import { datasetRepository } from '../../datasets/repository.ts';
-import { nowIso } from '../../platform/metadata/store.ts';
+import { defineDataset } from '../../datasets/service.ts';
+import type { MetadataTables } from '../../platform/metadata/tables.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { type Actor, auditUserId } from '../../security/actor.ts';
 import type { Db } from '../repository.ts';
 import { type Config, flag, jsonText, num, str } from './files.ts';
 import type { ChartPlan, DatabasePlan, DatasetPlan } from './plan.ts';
 
 /**
- * Writes the databases, datasets and charts of a checked plan, inside the import's transaction.
- * Reused objects are left exactly as they are; each map answers the id by bundle uuid.
+ * Writes the databases, datasets and charts of a checked plan, inside the import's transaction,
+ * as the importing user. Reused objects are left exactly as they are; each map answers the id by
+ * bundle uuid.
  */
 
 export async function writeDatabases(
   db: Db,
   plans: DatabasePlan[],
   secrets: SecretBox,
-  actorId: number,
+  actor: Actor,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const { config, uuid, id: existingId, connection } of plans) {
@@ -44,7 +49,7 @@ export async function writeDatabases(
         extra: jsonText(config.extra) ?? '{}',
         encrypted_extra: null,
       },
-      actorId,
+      auditUserId(actor),
     );
     // The bundle's uuid is the database's identity across instances.
     await db.updateTable('dbs').set({ uuid }).where('id', '=', id).execute();
@@ -53,11 +58,20 @@ export async function writeDatabases(
   return ids;
 }
 
+/** Booleans as a bundle has them; anything else is left to the dataset rules' defaults. */
+const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+
+/**
+ * New datasets go through the datasets feature's own write path (`defineDataset`), so twins,
+ * owners and audit columns follow the API's rules; the plan has already checked the importer's
+ * access to the data (`dataAccess.ts`), also on databases created moments ago in this import.
+ */
 export async function writeDatasets(
-  db: Db,
+  ctx: AppContext,
+  actor: Actor,
+  trx: Transaction<MetadataTables>,
   plans: DatasetPlan[],
   databaseIds: Map<string, number>,
-  actorId: number,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const { config, uuid, id: existingId, databaseUuid } of plans) {
@@ -65,11 +79,12 @@ export async function writeDatasets(
       ids.set(uuid, existingId);
       continue;
     }
-    const id = await datasetRepository.insert(
-      db,
+    const defined = await defineDataset(
+      ctx,
+      actor,
       {
         uuid,
-        database_id: databaseIds.get(databaseUuid) as number,
+        database: databaseIds.get(databaseUuid) as number,
         table_name: str(config.table_name) as string,
         catalog: str(config.catalog),
         schema: str(config.schema),
@@ -81,61 +96,57 @@ export async function writeDatasets(
         cache_timeout: num(config.cache_timeout),
         template_params: jsonText(config.template_params),
         extra: jsonText(config.extra),
-        filter_select_enabled: flag(config.filter_select_enabled, true),
+        filter_select_enabled: bool(config.filter_select_enabled),
         fetch_values_predicate: str(config.fetch_values_predicate),
-        normalize_columns: flag(config.normalize_columns),
-        always_filter_main_dttm: flag(config.always_filter_main_dttm),
-        is_sqllab_view: 0,
-        is_managed_externally: 0,
-        external_url: null,
-        currency_code_column: null,
+        normalize_columns: bool(config.normalize_columns),
+        always_filter_main_dttm: bool(config.always_filter_main_dttm),
+        // A bundle lists its columns; none listed means none, not a trip to the engine.
+        columns: columnsOf(config),
+        metrics: metricsOf(config),
       },
-      actorId,
+      { db: trx, ifExists: 'keep', databaseChecked: true },
     );
-    await datasetRepository.setOwners(db, id, [actorId]);
-    await writeColumnsAndMetrics(db, id, config);
-    ids.set(uuid, id);
+    ids.set(uuid, defined.id);
   }
   return ids;
 }
 
-async function writeColumnsAndMetrics(db: Db, id: number, config: Config): Promise<void> {
-  for (const c of (config.columns as Config[] | null | undefined) ?? []) {
-    await datasetRepository.insertColumn(db, id, {
-      column_name: str(c.column_name) as string,
-      verbose_name: str(c.verbose_name),
-      type: str(c.type),
-      is_dttm: flag(c.is_dttm),
-      groupby: flag(c.groupby, true),
-      filterable: flag(c.filterable, true),
-      expression: str(c.expression),
-      description: str(c.description),
-      python_date_format: str(c.python_date_format),
-      advanced_data_type: str(c.advanced_data_type),
-      extra: jsonText(c.extra),
-      is_active: flag(c.is_active, true),
-    });
-  }
-  for (const m of (config.metrics as Config[] | null | undefined) ?? []) {
-    await datasetRepository.insertMetric(db, id, {
-      metric_name: str(m.metric_name) as string,
-      verbose_name: str(m.verbose_name),
-      metric_type: str(m.metric_type),
-      expression: str(m.expression) as string,
-      description: str(m.description),
-      d3format: str(m.d3format),
-      currency: jsonText(m.currency),
-      warning_text: str(m.warning_text),
-      extra: jsonText(m.extra),
-    });
-  }
-}
+const columnsOf = (config: Config) =>
+  ((config.columns as Config[] | null | undefined) ?? []).map((c) => ({
+    column_name: str(c.column_name) as string,
+    verbose_name: str(c.verbose_name),
+    type: str(c.type),
+    is_dttm: bool(c.is_dttm),
+    groupby: bool(c.groupby),
+    filterable: bool(c.filterable),
+    expression: str(c.expression),
+    description: str(c.description),
+    python_date_format: str(c.python_date_format),
+    advanced_data_type: str(c.advanced_data_type),
+    extra: jsonText(c.extra),
+    is_active: bool(c.is_active),
+  }));
 
+const metricsOf = (config: Config) =>
+  ((config.metrics as Config[] | null | undefined) ?? []).map((m) => ({
+    metric_name: str(m.metric_name) as string,
+    verbose_name: str(m.verbose_name),
+    metric_type: str(m.metric_type),
+    expression: str(m.expression) as string,
+    description: str(m.description),
+    d3format: str(m.d3format),
+    currency: jsonText(m.currency),
+    warning_text: str(m.warning_text),
+    extra: jsonText(m.extra),
+  }));
+
+/** New charts go through the charts feature's write path (`saveChart`), on their imported dataset. */
 export async function writeCharts(
-  db: Db,
+  ctx: AppContext,
+  actor: Actor,
+  trx: Transaction<MetadataTables>,
   plans: ChartPlan[],
   datasetIds: Map<string, number>,
-  actorId: number,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const { config, uuid, id: existingId, datasetUuid } of plans) {
@@ -146,34 +157,24 @@ export async function writeCharts(
     const datasetId = datasetIds.get(datasetUuid) as number;
     const given = typeof config.params === 'string' ? parseObject(config.params) : config.params;
     const params = { ...((given ?? {}) as Config), datasource: `${datasetId}__table` };
-    const now = nowIso();
-    const row = await db
-      .insertInto('slices')
-      .values({
+    const saved = await saveChart(
+      ctx,
+      actor,
+      {
         uuid,
         slice_name: str(config.slice_name) as string,
         viz_type: str(config.viz_type) as string,
         datasource_id: datasetId,
-        datasource_type: 'table',
-        datasource_name: null,
         params: JSON.stringify(params),
         query_context: queryContextOn(config.query_context, datasetId),
         description: str(config.description),
         cache_timeout: num(config.cache_timeout),
         certified_by: str(config.certified_by),
         certification_details: str(config.certification_details),
-        external_url: null,
-        last_saved_at: now,
-        last_saved_by_fk: actorId,
-        created_by_fk: actorId,
-        changed_by_fk: actorId,
-        created_on: now,
-        changed_on: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('slice_user').values({ slice_id: row.id, user_id: actorId }).execute();
-    ids.set(uuid, row.id);
+      },
+      { trx },
+    );
+    ids.set(uuid, saved.id);
   }
   return ids;
 }

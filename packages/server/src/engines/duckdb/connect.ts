@@ -76,6 +76,37 @@ function invalidUri(): TesseraError {
 
 const POOL_SIZE = 4;
 
+const locked = new WeakMap<DuckDBInstance, Promise<void>>();
+
+/**
+ * Every connection SQL Lab and charts use comes from a session, so once the instance's own
+ * settings are made (at creation: `enable_external_access` and the URI's), they are locked: no
+ * statement can change a global setting (`SET GLOBAL memory_limit`, `PRAGMA threads`) or unlock
+ * them again. Session settings such as `search_path` stay free, as the executor needs them.
+ * Locked once per instance; sessions opening together share the one lock.
+ */
+function lockConfiguration(instance: DuckDBInstance): Promise<void> {
+  let done = locked.get(instance);
+  if (!done) {
+    done = (async () => {
+      const connection = await instance.connect();
+      try {
+        const reader = await connection.runAndReadAll(
+          "SELECT current_setting('lock_configuration') AS locked",
+        );
+        if (reader.getRowObjectsJson()[0]?.locked !== true) {
+          await connection.run('SET lock_configuration = true');
+        }
+      } finally {
+        connection.closeSync();
+      }
+    })();
+    locked.set(instance, done);
+    done.catch(() => locked.delete(instance));
+  }
+  return done;
+}
+
 /** One opened DuckDB database: the shared instance and a small pool of its connections. */
 export class DuckdbSession {
   readonly pool: ResourcePool<DuckDBConnection>;
@@ -95,6 +126,12 @@ export class DuckdbSession {
   static async open(uri: string, home: string): Promise<DuckdbSession> {
     const { path, options } = duckdbPathFromUri(uri, home);
     const instance = await acquireDuckdbInstance(path, options);
+    try {
+      await lockConfiguration(instance);
+    } catch (error) {
+      releaseDuckdbInstance(path, instance);
+      throw mapDuckdbConnectError(error, path);
+    }
     return new DuckdbSession(path, instance);
   }
 

@@ -1,8 +1,27 @@
-import { templateDialect } from '../dialectKit.ts';
+import {
+  standardBooleanLiteral,
+  standardIsBoolean,
+  templateDialect,
+  wallText,
+} from '../dialectKit.ts';
 import type { Dialect } from '../types.ts';
 
 export const duckdbDialect: Dialect = templateDialect(
-  { formatterLanguage: 'duckdb', parserDatabase: 'postgresql' },
+  {
+    engine: 'duckdb',
+    formatterLanguage: 'duckdb',
+    parserDatabase: 'postgresql',
+    dateTimeLiteral: (wall) => `TIMESTAMP '${wallText(wall)}'`,
+    booleanLiteral: standardBooleanLiteral,
+    ilike: (expr, pattern) => `${expr} ILIKE ${pattern}`,
+    isBoolean: standardIsBoolean,
+    maxIdentifierLength: 255,
+    backslashEscapes: 'e-strings',
+    extraLineComments: [],
+    stringQuotes: ["'"],
+    dollarQuoting: true,
+    identifierQuotes: ['"'],
+  },
   {
     PT1S: "DATE_TRUNC('second', {col})",
     PT5S: "TIME_BUCKET(INTERVAL '5 seconds', {col})",

@@ -5,6 +5,7 @@ import { duckdbEstimateCost } from './cost.ts';
 import { duckdbDialect } from './dialect.ts';
 import { DUCKDB_NAME } from './errors.ts';
 import { duckdbExecute } from './execute.ts';
+import { duckdbRefusesStatement } from './guard.ts';
 import {
   duckdbCatalogs,
   duckdbFunctionNames,
@@ -64,5 +65,6 @@ export const duckdbEngine: EngineSpec = {
   supportsCostEstimate: false,
   supportsDynamicSchema: true,
   dialect: duckdbDialect,
+  refusesStatement: duckdbRefusesStatement,
   connect,
 };

@@ -1,4 +1,9 @@
-import { templateDialect } from '../dialectKit.ts';
+import {
+  standardBooleanLiteral,
+  standardIsBoolean,
+  templateDialect,
+  wallText,
+} from '../dialectKit.ts';
 import type { TimeGrain } from '../timeGrains.ts';
 import type { Dialect } from '../types.ts';
 
@@ -32,8 +37,20 @@ const templates: Partial<Record<TimeGrain, string>> = {
 export function mysqlDialectFor(parserDatabase: 'mysql' | 'mariadb'): Dialect {
   return templateDialect(
     {
+      engine: parserDatabase,
       formatterLanguage: parserDatabase,
       parserDatabase,
+      dateTimeLiteral: (wall) => `CAST('${wallText(wall)}' AS DATETIME(3))`,
+      booleanLiteral: standardBooleanLiteral,
+      // Case sensitivity of LIKE depends on the column's collation; LOWER makes it certain.
+      ilike: (expr, pattern) => `LOWER(${expr}) LIKE LOWER(${pattern})`,
+      isBoolean: standardIsBoolean,
+      maxIdentifierLength: 64,
+      backslashEscapes: 'always',
+      extraLineComments: ['#'],
+      stringQuotes: ["'", '"'],
+      dollarQuoting: false,
+      identifierQuotes: ['`'],
       quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
       // Backslash is an escape character in MySQL string literals unless NO_BACKSLASH_ESCAPES is set.
       quoteString: (value) =>

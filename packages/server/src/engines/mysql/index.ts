@@ -4,6 +4,7 @@ import { MysqlSession } from './connect.ts';
 import { mysqlEstimateCost } from './cost.ts';
 import { mariadbDialect, mysqlDialect } from './dialect.ts';
 import { mysqlExecute } from './execute.ts';
+import { mysqlRefusesStatementFor } from './guard.ts';
 import { mysqlFunctionNames, mysqlSchemas, mysqlTableMetadata, mysqlTables } from './introspect.ts';
 import { mysqlValidate } from './validate.ts';
 
@@ -54,6 +55,9 @@ function mysqlFamilySpec(
     supportsCostEstimate: false,
     supportsDynamicSchema: true,
     dialect: engine === 'mariadb' ? mariadbDialect : mysqlDialect,
+    refusesStatement: mysqlRefusesStatementFor(
+      engine === 'mariadb' ? mariadbDialect : mysqlDialect,
+    ),
     connect: connector(engine, name),
   };
 }

@@ -1,4 +1,10 @@
-import { quoteAnsiString, templateDialect } from '../dialectKit.ts';
+import {
+  quoteAnsiString,
+  standardBooleanLiteral,
+  standardIsBoolean,
+  templateDialect,
+  wallText,
+} from '../dialectKit.ts';
 import type { Dialect } from '../types.ts';
 
 /** Truncates to `unit` then adds whole steps of `step` within it (no date_bin before PG 14). */
@@ -7,8 +13,20 @@ const within = (unit: string, field: string, step: number, interval: string) =>
 
 export const postgresqlDialect: Dialect = templateDialect(
   {
+    engine: 'postgresql',
     formatterLanguage: 'postgresql',
     parserDatabase: 'postgresql',
+    dateTimeLiteral: (wall) => `TIMESTAMP '${wallText(wall)}'`,
+    booleanLiteral: standardBooleanLiteral,
+    ilike: (expr, pattern) => `${expr} ILIKE ${pattern}`,
+    isBoolean: standardIsBoolean,
+    // NAMEDATALEN - 1: PostgreSQL silently truncates longer aliases.
+    maxIdentifierLength: 63,
+    backslashEscapes: 'e-strings',
+    extraLineComments: [],
+    stringQuotes: ["'"],
+    dollarQuoting: true,
+    identifierQuotes: ['"'],
     // An E'' literal reads the same whatever standard_conforming_strings is set to.
     quoteString: (value) =>
       value.includes('\\')

@@ -5,6 +5,7 @@ import { pgEstimateCost } from './cost.ts';
 import { postgresqlDialect } from './dialect.ts';
 import { POSTGRESQL_NAME } from './errors.ts';
 import { pgExecute } from './execute.ts';
+import { postgresqlRefusesStatement } from './guard.ts';
 import {
   pgCatalogs,
   pgFunctionNames,
@@ -59,5 +60,6 @@ export const postgresqlEngine: EngineSpec = {
   supportsCostEstimate: true,
   supportsDynamicSchema: true,
   dialect: postgresqlDialect,
+  refusesStatement: postgresqlRefusesStatement,
   connect,
 };

@@ -1,4 +1,4 @@
-import { templateDialect } from '../dialectKit.ts';
+import { templateDialect, wallText } from '../dialectKit.ts';
 import type { Dialect } from '../types.ts';
 
 /** Seconds since the epoch of `{col}`; SQLite keeps datetimes as ISO text or numbers. */
@@ -8,8 +8,27 @@ const EPOCH = "CAST(STRFTIME('%s', {col}) AS INTEGER)";
 const bucket = (seconds: number) =>
   `DATETIME(${EPOCH} - ((${EPOCH} % ${seconds}) + ${seconds}) % ${seconds}, 'unixepoch')`;
 
+/**
+ * SQLite keeps datetimes as ISO text (`YYYY-MM-DD HH:MM:SS`), so bounds are compared as text in
+ * that same form; booleans are 0/1.
+ */
 export const sqliteDialect: Dialect = templateDialect(
-  { formatterLanguage: 'sqlite', parserDatabase: 'sqlite' },
+  {
+    engine: 'sqlite',
+    formatterLanguage: 'sqlite',
+    parserDatabase: 'sqlite',
+    dateTimeLiteral: (wall) => `'${wallText(wall)}'`,
+    booleanLiteral: (value) => (value ? '1' : '0'),
+    // LIKE is already case-insensitive for ASCII; LOWER on both sides extends it to what LOWER knows.
+    ilike: (expr, pattern) => `LOWER(${expr}) LIKE LOWER(${pattern})`,
+    isBoolean: (expr, value) => `${expr} = ${value ? 1 : 0}`,
+    maxIdentifierLength: 255,
+    backslashEscapes: 'never',
+    extraLineComments: [],
+    stringQuotes: ["'"],
+    dollarQuoting: false,
+    identifierQuotes: ['"', '`', '['],
+  },
   {
     PT1S: "DATETIME(STRFTIME('%Y-%m-%dT%H:%M:%S', {col}))",
     PT5S: bucket(5),

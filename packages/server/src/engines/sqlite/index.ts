@@ -5,6 +5,8 @@ import { sqliteEstimateCost } from './cost.ts';
 import { sqliteDialect } from './dialect.ts';
 import { SQLITE_NAME } from './errors.ts';
 import { sqliteExecute } from './execute.ts';
+import { guardSqliteStatement, guardSqliteText } from './fileGuard.ts';
+import { sqliteRefusesStatement } from './guard.ts';
 import {
   sqliteFunctionNames,
   sqliteSchemas,
@@ -25,8 +27,15 @@ async function connect(uri: string, options: { home: string }): Promise<EngineCo
     getTables: (schema) => sqliteTables(session, schema),
     getTableMetadata: (table) => sqliteTableMetadata(session, table),
     getTableExtra: async () => ({}),
-    execute: (sql, executeOptions) => sqliteExecute(session, sql, executeOptions),
-    validateStatement: (sql) => sqliteValidate(session, sql),
+    // No SQL may reach another file (ATTACH, VACUUM INTO, extensions): fileGuard.ts.
+    execute: async (sql, executeOptions) => {
+      await session.pool.use((handle) => guardSqliteStatement(handle, sql, executeOptions?.params));
+      return sqliteExecute(session, sql, executeOptions);
+    },
+    validateStatement: async (sql) => {
+      guardSqliteText(sql);
+      return sqliteValidate(session, sql);
+    },
     estimateCost: () => sqliteEstimateCost(),
     functionNames: () => sqliteFunctionNames(session),
     close: () => session.close(),
@@ -61,5 +70,6 @@ export const sqliteEngine: EngineSpec = {
   supportsCostEstimate: false,
   supportsDynamicSchema: false,
   dialect: sqliteDialect,
+  refusesStatement: sqliteRefusesStatement,
   connect,
 };

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles.ts';
 import { CACHE_KEY_PATTERN, type Cache } from './types.ts';
 
 interface Entry {
@@ -32,7 +32,7 @@ export class MemoryFileCache implements Cache {
   constructor(private readonly options: MemoryFileCacheOptions) {
     this.maxBytes = options.maxMemoryBytes ?? 256 * 1024 * 1024;
     this.now = options.now ?? Date.now;
-    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    if (options.dir) ensurePrivateDir(options.dir);
   }
 
   private file(key: string): string | null {
@@ -97,7 +97,7 @@ export class MemoryFileCache implements Cache {
     const file = this.file(key);
     if (!file) return;
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temp, JSON.stringify(entry));
+    await writeFile(temp, JSON.stringify(entry), { mode: PRIVATE_FILE_MODE });
     await rename(temp, file);
   }
 

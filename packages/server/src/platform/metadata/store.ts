@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.ts';
 import { MetadataChanges, watchChanges } from './changes.ts';
 import { migrations } from './migrations/index.ts';
 import type { MetadataTables } from './tables.ts';
@@ -39,6 +40,9 @@ export function openMetadataStore(options: {
     return { db, dialect: 'postgres', changes, close: () => db.destroy() };
   }
   const file = path.join(options.home, 'tessera.db');
+  // Sessions and password hashes live here: created 0600 before SQLite would use the umask.
+  ensurePrivateDir(options.home);
+  ensurePrivateFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -24,6 +24,8 @@ export interface DbUser {
   last_login: string | null;
   login_count: Generated<number>;
   fail_login_count: Generated<number>;
+  /** Moves with every new password; tokens carry it, so older ones stop working. */
+  credentials_version: Generated<number>;
 }
 
 export interface DbRole {
@@ -50,6 +52,7 @@ export interface DbPermissionViewRole {
 }
 
 export interface DbSession {
+  /** SHA-256 (hex) of the session id the cookie holds; the id itself is never stored. */
   id: string;
   user_id: number;
   csrf_token: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles.ts';
 import {
   RESULTS_KEY_PATTERN,
   type ResultsBackend,
@@ -28,7 +28,7 @@ export class FileResultsBackend implements ResultsBackend {
     private readonly now: () => number = Date.now,
   ) {
     this.dir = path.join(home, 'results');
-    mkdirSync(this.dir, { recursive: true });
+    ensurePrivateDir(this.dir);
   }
 
   private paths(key: string) {
@@ -43,8 +43,8 @@ export class FileResultsBackend implements ResultsBackend {
     const { data, meta } = this.paths(key);
     const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
     const body: FileMeta = { expiresMs: this.now() + ttlSeconds * 1000, meta: result.meta };
-    await writeFile(data + suffix, result.ipc);
-    await writeFile(meta + suffix, JSON.stringify(body));
+    await writeFile(data + suffix, result.ipc, { mode: PRIVATE_FILE_MODE });
+    await writeFile(meta + suffix, JSON.stringify(body), { mode: PRIVATE_FILE_MODE });
     // Data first: the metadata file is what makes an entry visible.
     await rename(data + suffix, data);
     await rename(meta + suffix, meta);

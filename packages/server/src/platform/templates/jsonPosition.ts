@@ -1,3 +1,6 @@
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const MAX_DEPTH = 512;
+
 /**
  * Where JSON text stops being valid, as an offset: Node's own messages give a position for some
  * mistakes but not for an unexpected token, and the 400 for bad template parameters must say where.
@@ -26,18 +29,25 @@ export function jsonErrorOffset(text: string): number | null {
     i += 1;
   };
   const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    // Sticky, so the match starts at `i` without copying the rest of the text for every number.
+    NUMBER.lastIndex = i;
+    const match = NUMBER.exec(text);
     if (!match) fail();
     i += (match as RegExpExecArray)[0].length;
   };
+  let depth = 0;
   const value = (): void => {
     ws();
+    // Deeper than any real parameters: reported where it starts, before the stack runs out.
+    if (depth >= MAX_DEPTH) fail();
     const c = text[i];
     if (c === '{') {
       i += 1;
+      depth += 1;
       ws();
       if (text[i] === '}') {
         i += 1;
+        depth -= 1;
         return;
       }
       for (;;) {
@@ -51,14 +61,17 @@ export function jsonErrorOffset(text: string): number | null {
         if (text[i] === ',') i += 1;
         else if (text[i] === '}') {
           i += 1;
+          depth -= 1;
           return;
         } else fail();
       }
     } else if (c === '[') {
       i += 1;
+      depth += 1;
       ws();
       if (text[i] === ']') {
         i += 1;
+        depth -= 1;
         return;
       }
       for (;;) {
@@ -67,6 +80,7 @@ export function jsonErrorOffset(text: string): number | null {
         if (text[i] === ',') i += 1;
         else if (text[i] === ']') {
           i += 1;
+          depth -= 1;
           return;
         } else fail();
       }

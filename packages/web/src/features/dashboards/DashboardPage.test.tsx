@@ -79,21 +79,34 @@ function fakeServer(options: { favoriteFails?: boolean; datasetsAfterChartData?:
       }
       if (path === '/api/v1/dashboard/1') {
         return Response.json({
+          id: 1,
           result: {
             id: 1,
+            uuid: 'd-1',
             dashboard_title: 'Flights',
             slug: null,
             url: '/superset/dashboard/1/',
+            thumbnail_url: null,
             published: false,
             css: '.dashboard-markdown h2 { color: red; }',
             json_metadata: JSON.stringify({ color_scheme: 'supersetColors' }),
             position_json: JSON.stringify(layout),
+            description: null,
             owners: [{ id: 1, first_name: 'A', last_name: 'B' }],
             roles: [],
+            tags: [],
+            charts: ['Total flights'],
             certified_by: 'Ops',
             certification_details: 'Checked',
             changed_on: '2024-01-01T00:00:00',
+            changed_on_humanized: 'a day ago',
+            changed_on_delta_humanized: 'a day ago',
+            changed_by: { id: 1, first_name: 'A', last_name: 'B' },
             changed_by_name: 'A B',
+            created_on_delta_humanized: 'a week ago',
+            created_by: null,
+            is_managed_externally: false,
+            external_url: null,
           },
         });
       }

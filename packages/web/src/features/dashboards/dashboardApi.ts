@@ -1,17 +1,13 @@
 import type { ListQuery } from '@tessera/shared/api/common';
 import type {
-  CssTemplateItem,
-  DashboardChart,
   DashboardColorsBody,
   DashboardCopyBody,
-  DashboardItem,
-  DashboardListAnswer,
   DashboardPermalinkState,
-  DashboardPermalinkValue,
   DashboardUpdateBody,
-  DashboardWriteAnswer,
   RelatedAnswer as RelatedAnswerSchema,
 } from '@tessera/shared/api/dashboards';
+import { routePath } from '@tessera/shared/api/route';
+import { cssTemplateRoutes, dashboardRoutes } from '@tessera/shared/api/routes/dashboards';
 import { normaliseErrorReply } from '@tessera/shared/clientErrors';
 import type { z } from 'zod';
 import { type ApiClient, ClientError } from '../../app/api.ts';
@@ -20,71 +16,78 @@ const BASE = '/api/v1/dashboard';
 
 /** The dashboard page's first reads; the router prefetches them as soon as the route matches. */
 export const dashboardReadPaths = {
-  item: (idOrSlug: string | number) => `${BASE}/${idOrSlug}`,
-  charts: (idOrSlug: string | number) => `${BASE}/${idOrSlug}/charts`,
-  datasets: (idOrSlug: string | number) => `${BASE}/${idOrSlug}/datasets`,
+  item: (idOrSlug: string | number) =>
+    routePath(dashboardRoutes.get.path, { id_or_slug: idOrSlug }),
+  charts: (idOrSlug: string | number) =>
+    routePath(dashboardRoutes.charts.path, { id_or_slug: idOrSlug }),
+  datasets: (idOrSlug: string | number) =>
+    routePath(dashboardRoutes.datasets.path, { id_or_slug: idOrSlug }),
 };
 
 export type RelatedAnswer = z.infer<typeof RelatedAnswerSchema>;
 
-/** Every call of the dashboard pages (list and dashboard), typed with the shared contract. */
+const firstPage = { page: 0, page_size: 100 };
+
+/** Every call of the dashboard pages (list and dashboard), through the shared routes. */
 export function dashboardApi(api: ApiClient) {
   return {
-    list: (q: ListQuery, signal?: AbortSignal) =>
-      api.get<DashboardListAnswer>(`${BASE}/`, { q, signal }),
+    list: (q: ListQuery, signal?: AbortSignal) => api.call(dashboardRoutes.list, { q, signal }),
     create: (title: string) =>
-      api.post<DashboardWriteAnswer>(`${BASE}/`, { dashboard_title: title }),
-    remove: (id: number) => api.delete<{ message: string }>(`${BASE}/${id}`),
-    bulkRemove: (ids: number[]) => api.delete<{ message: string }>(`${BASE}/`, { q: ids }),
+      api.call(dashboardRoutes.create, { body: { dashboard_title: title } }),
+    remove: (id: number) => api.call(dashboardRoutes.delete, { params: { pk: id } }),
+    bulkRemove: (ids: number[]) => api.call(dashboardRoutes.bulkDelete, { q: ids }),
     owners: (signal?: AbortSignal) =>
-      api.get<RelatedAnswer>(`${BASE}/related/owners`, { q: { page: 0, page_size: 100 }, signal }),
+      api.call(dashboardRoutes.related, { params: { column: 'owners' }, q: firstPage, signal }),
     relatedOwners: (filter: string, signal?: AbortSignal) =>
-      api.get<RelatedAnswer>(`${BASE}/related/owners`, {
-        q: { filter, page: 0, page_size: 100 },
+      api.call(dashboardRoutes.related, {
+        params: { column: 'owners' },
+        q: { filter, ...firstPage },
         signal,
       }),
     relatedRoles: (filter: string, signal?: AbortSignal) =>
-      api.get<RelatedAnswer>(`${BASE}/related/roles`, {
-        q: { filter, page: 0, page_size: 100 },
+      api.call(dashboardRoutes.related, {
+        params: { column: 'roles' },
+        q: { filter, ...firstPage },
         signal,
       }),
     async favoriteStatus(ids: number[], signal?: AbortSignal): Promise<Record<number, boolean>> {
       if (ids.length === 0) return {};
-      const answer = await api.get<{ result: Array<{ id: number; value: boolean }> }>(
-        `${BASE}/favorite_status/`,
-        { q: ids, signal },
-      );
+      const answer = await api.call(dashboardRoutes.favoriteStatus, { q: ids, signal });
       return Object.fromEntries(answer.result.map((r) => [r.id, r.value]));
     },
     async setFavorite(id: number, starred: boolean) {
-      if (starred) await api.post(`${BASE}/${id}/favorites/`);
-      else await api.delete(`${BASE}/${id}/favorites/`);
+      await api.call(starred ? dashboardRoutes.addFavorite : dashboardRoutes.removeFavorite, {
+        params: { pk: id },
+      });
     },
-    exportZip: (ids: number[]) => api.getBinary(`${BASE}/export/`, { q: ids }),
+    exportZip: (ids: number[]) => api.callBinary(dashboardRoutes.export, { q: ids }),
 
     get: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: DashboardItem }>(dashboardReadPaths.item(idOrSlug), { signal }),
+      api.call(dashboardRoutes.get, { params: { id_or_slug: String(idOrSlug) }, signal }),
     charts: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: DashboardChart[] }>(dashboardReadPaths.charts(idOrSlug), { signal }),
+      api.call(dashboardRoutes.charts, { params: { id_or_slug: String(idOrSlug) }, signal }),
     datasets: (idOrSlug: string | number, signal?: AbortSignal) =>
-      api.get<{ result: Array<Record<string, unknown>> }>(dashboardReadPaths.datasets(idOrSlug), {
-        signal,
-      }),
+      api.call(dashboardRoutes.datasets, { params: { id_or_slug: String(idOrSlug) }, signal }),
     update: (id: number, body: DashboardUpdateBody) =>
-      api.put<DashboardWriteAnswer>(`${BASE}/${id}`, body),
+      api.call(dashboardRoutes.update, { params: { pk: id }, body }),
     copy: (id: number, body: DashboardCopyBody) =>
-      api.post<{ result: { id: number; last_modified_time: number } }>(`${BASE}/${id}/copy/`, body),
+      api.call(dashboardRoutes.copy, { params: { id_or_slug: String(id) }, body }),
     colors: (id: number, body: DashboardColorsBody) =>
-      api.put<DashboardWriteAnswer>(`${BASE}/${id}/colors`, body, {
+      api.call(dashboardRoutes.colors, {
+        params: { pk: id },
         query: { mark_updated: 'false' },
+        body,
       }),
     createPermalink: (id: number, state: DashboardPermalinkState) =>
-      api.post<{ key: string; url: string }>(`${BASE}/${id}/permalink`, state),
+      api.call(dashboardRoutes.createPermalink, {
+        params: { id_or_slug: String(id) },
+        body: state,
+      }),
     readPermalink: (key: string, signal?: AbortSignal) =>
-      api.get<DashboardPermalinkValue>(`${BASE}/permalink/${key}`, { signal }),
+      api.call(dashboardRoutes.readPermalink, { params: { key }, signal }),
     cssTemplates: (signal?: AbortSignal) =>
-      api.get<{ result: CssTemplateItem[] }>('/api/v1/css_template/', {
-        q: { page: 0, page_size: 100, order_column: 'template_name', order_direction: 'asc' },
+      api.call(cssTemplateRoutes.list, {
+        q: { ...firstPage, order_column: 'template_name', order_direction: 'asc' },
         signal,
       }),
   };

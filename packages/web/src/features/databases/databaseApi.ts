@@ -1,25 +1,16 @@
-import type { MessageAnswer } from '@tessera/shared/api/common';
 import type {
-  AvailableAnswer,
   DatabaseCreateBody,
-  DatabaseItemAnswer,
-  DatabaseListAnswer,
   DatabaseTestConnectionBody,
   DatabaseUpdateBody,
-  StringListAnswer,
-  TableMetadataAnswer,
-  TablesAnswer,
 } from '@tessera/shared/api/databases';
-import type { z } from 'zod';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { api } from '../../app/api.ts';
 import type { ListParams } from '../../components/ListView.tsx';
 
-const BASE = '/api/v1/database';
-
-/** Calls of `/api/v1/database/` used by this feature (shapes in shared/api/databases.ts). */
+/** Calls of `/api/v1/database/` used by this feature (routes in shared/api/routes/databases.ts). */
 export const databaseApi = {
-  list(params: ListParams, signal?: AbortSignal) {
-    return api.get<DatabaseListAnswer>(`${BASE}/`, {
+  list: (params: ListParams, signal?: AbortSignal) =>
+    api.call(databaseRoutes.list, {
       signal,
       q: {
         page: params.page,
@@ -30,39 +21,28 @@ export const databaseApi = {
           ? { filters: [{ col: 'database_name', opr: 'ct', value: params.search }] }
           : {}),
       },
-    });
-  },
-  available(signal?: AbortSignal) {
-    return api.get<AvailableAnswer>(`${BASE}/available/`, { signal });
-  },
-  get(id: number, signal?: AbortSignal) {
-    return api.get<DatabaseItemAnswer>(`${BASE}/${id}`, { signal });
-  },
-  create(body: DatabaseCreateBody) {
-    return api.post<DatabaseItemAnswer>(`${BASE}/`, body);
-  },
-  update(id: number, body: DatabaseUpdateBody) {
-    return api.put<DatabaseItemAnswer>(`${BASE}/${id}`, body);
-  },
-  remove(id: number) {
-    return api.delete<z.infer<typeof MessageAnswer>>(`${BASE}/${id}`);
-  },
-  testConnection(body: DatabaseTestConnectionBody) {
-    return api.post<z.infer<typeof MessageAnswer>>(`${BASE}/test_connection/`, body);
-  },
-  schemas(id: number, signal?: AbortSignal, force = false) {
-    return api.get<StringListAnswer>(`${BASE}/${id}/schemas/`, { signal, q: { force } });
-  },
-  tables(id: number, schema: string, signal?: AbortSignal) {
-    return api.get<TablesAnswer>(`${BASE}/${id}/tables/`, {
+    }),
+  available: (signal?: AbortSignal) => api.call(databaseRoutes.available, { signal }),
+  get: (id: number, signal?: AbortSignal) =>
+    api.call(databaseRoutes.get, { signal, params: { pk: id } }),
+  create: (body: DatabaseCreateBody) => api.call(databaseRoutes.create, { body }),
+  update: (id: number, body: DatabaseUpdateBody) =>
+    api.call(databaseRoutes.update, { params: { pk: id }, body }),
+  remove: (id: number) => api.call(databaseRoutes.delete, { params: { pk: id } }),
+  testConnection: (body: DatabaseTestConnectionBody) =>
+    api.call(databaseRoutes.testConnection, { body }),
+  schemas: (id: number, signal?: AbortSignal, force = false) =>
+    api.call(databaseRoutes.schemas, { signal, params: { pk: id }, q: { force } }),
+  tables: (id: number, schema: string, signal?: AbortSignal) =>
+    api.call(databaseRoutes.tables, {
       signal,
+      params: { pk: id },
       q: { schema_name: schema, force: false },
-    });
-  },
-  tableMetadata(id: number, table: { name: string; schema: string }, signal?: AbortSignal) {
-    return api.get<TableMetadataAnswer>(`${BASE}/${id}/table_metadata/`, {
+    }),
+  tableMetadata: (id: number, table: { name: string; schema: string }, signal?: AbortSignal) =>
+    api.call(databaseRoutes.tableMetadata, {
       signal,
+      params: { pk: id },
       query: { name: table.name, schema: table.schema },
-    });
-  },
+    }),
 };

@@ -51,7 +51,7 @@ function routes(
     [
       'GET',
       /^\/api\/v1\/database\/$/,
-      { body: { count: 1, result: [{ id: 1, database_name: 'examples' }] } },
+      { body: { count: 1, ids: [1], result: [{ id: 1, database_name: 'examples' }] } },
     ],
     ['GET', /^\/api\/v1\/database\/1\/schemas\/$/, { body: { result: ['main'] } }],
     [
@@ -85,7 +85,9 @@ function routes(
 
 describe('new dataset flow', { timeout: 60_000 }, () => {
   it('picks the only database and its main schema, previews a table and creates the dataset', async () => {
-    const server = fakeServer(routes([], { status: 201, body: { id: 42, result: {} } }));
+    const server = fakeServer(
+      routes([], { status: 201, body: { id: 42, result: { table_name: 'cars' } } }),
+    );
     const { router, store } = renderWithApp(<AddDatasetPage />, {
       user: testUser(ADMIN, 'admin'),
       path: '/dataset/add/',
@@ -129,7 +131,10 @@ describe('new dataset flow', { timeout: 60_000 }, () => {
 
   it('marks a table that already has a dataset and links to it instead of creating another', async () => {
     fakeServer(
-      routes([{ id: 5, table_name: 'cars' }], { status: 201, body: { id: 1, result: {} } }),
+      routes([{ id: 5, table_name: 'cars' }], {
+        status: 201,
+        body: { id: 1, result: { table_name: 'cars' } },
+      }),
     );
     renderWithApp(<AddDatasetPage />, { user: testUser(ADMIN, 'admin'), path: '/dataset/add/' });
     fireEvent.click(await screen.findByText('cars', {}, SLOW));

@@ -8,6 +8,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { DatabaseListItem } from '@tessera/shared/api/databases';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { hasPermission, isAdmin } from '@tessera/shared/permissions';
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -78,16 +79,19 @@ function RecentDatabases({ canManage }: { canManage: boolean }) {
   const { token } = theme.useToken();
   const recent = useApiQuery(
     (signal) =>
-      api.get<{ count: number; result: RecentDatabase[] }>('/api/v1/database/', {
-        signal,
-        q: {
-          columns: ['id', 'database_name', 'backend', 'changed_on_delta_humanized'],
-          order_column: 'changed_on_delta_humanized',
-          order_direction: 'desc',
-          page: 0,
-          page_size: RECENT_COUNT,
-        },
-      }),
+      api
+        .call(databaseRoutes.list, {
+          signal,
+          q: {
+            columns: ['id', 'database_name', 'backend', 'changed_on_delta_humanized'],
+            order_column: 'changed_on_delta_humanized',
+            order_direction: 'desc',
+            page: 0,
+            page_size: RECENT_COUNT,
+          },
+        })
+        // The rows carry the columns the call names.
+        .then((answer) => ({ ...answer, result: answer.result as RecentDatabase[] })),
     [],
   );
   if (recent.error) {

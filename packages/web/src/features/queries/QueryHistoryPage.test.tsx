@@ -48,12 +48,25 @@ describe('query history page', () => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/v1/query/') {
           queries.push(url.searchParams.get('q') ?? '');
-          return Response.json({ count: 1, ids: [42], result: [ROW] });
+          return Response.json({
+            count: 1,
+            ids: [42],
+            result: [ROW],
+            list_columns: [],
+            label_columns: {},
+            description_columns: {},
+            order_columns: [],
+            list_title: 'List Query',
+          });
         }
         if (url.pathname === '/api/v1/database/') {
-          return Response.json({ count: 1, result: [{ id: 1, database_name: 'examples' }] });
+          return Response.json({
+            count: 1,
+            ids: [1],
+            result: [{ id: 1, database_name: 'examples' }],
+          });
         }
-        return Response.json({ count: 0, result: [] });
+        return Response.json({ count: 0, ids: [], result: [] });
       },
     });
     const { router } = renderWithApp(<QueryHistoryPage />, {

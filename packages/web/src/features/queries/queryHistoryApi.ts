@@ -1,11 +1,14 @@
-import type { QueryItemAnswer, QueryListAnswer } from '@tessera/shared/api/sqllab';
+import type { ListFilter } from '@tessera/shared/api/common';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
+import { queryRoutes } from '@tessera/shared/api/routes/queries';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
+import { sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
 import {
   ARROW_COLUMNS_METADATA_KEY,
   ARROW_STREAM_MEDIA_TYPE,
   type ResultColumnSchema,
 } from '@tessera/shared/api/sqllab';
 import { type Table, tableFromIPC } from 'apache-arrow';
-import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { ListParams } from '../../components/ListView.tsx';
 
@@ -15,11 +18,9 @@ export interface HistoryFilters {
   userId?: number;
 }
 
-type Filter = { col: string; opr: string; value: string | number };
-
 /** `q.filters` of `GET /api/v1/query/` for the page's search and filters. */
-export function historyFilters(search: string, filters: HistoryFilters): Filter[] {
-  const out: Filter[] = [];
+export function historyFilters(search: string, filters: HistoryFilters): ListFilter[] {
+  const out: ListFilter[] = [];
   if (search) out.push({ col: 'sql', opr: 'ct', value: search });
   if (filters.databaseId !== undefined)
     out.push({ col: 'database', opr: 'rel_o_m', value: filters.databaseId });
@@ -38,7 +39,7 @@ export interface NamedId {
 export const queryHistoryApi = {
   list(params: ListParams, filters: HistoryFilters, signal?: AbortSignal) {
     const applied = historyFilters(params.search, filters);
-    return api.get<QueryListAnswer>('/api/v1/query/', {
+    return api.call(queryRoutes.list, {
       signal,
       q: {
         page: params.page,
@@ -49,23 +50,17 @@ export const queryHistoryApi = {
       },
     });
   },
-  get(id: number, signal?: AbortSignal) {
-    return api.get<z.infer<typeof QueryItemAnswer>>(`/api/v1/query/${id}`, { signal });
-  },
+  get: (id: number, signal?: AbortSignal) =>
+    api.call(queryRoutes.get, { signal, params: { pk: id } }),
   async databases(signal?: AbortSignal): Promise<NamedId[]> {
-    const answer = await api.get<{ result: { id: number; database_name: string }[] }>(
-      '/api/v1/database/',
-      {
-        signal,
-        q: { page: 0, page_size: 100, order_column: 'database_name', order_direction: 'asc' },
-      },
-    );
-    return answer.result.map((db) => ({ id: db.id, name: db.database_name }));
+    const answer = await api.call(databaseRoutes.list, {
+      signal,
+      q: { page: 0, page_size: 100, order_column: 'database_name', order_direction: 'asc' },
+    });
+    return answer.result.map((db) => ({ id: Number(db.id), name: String(db.database_name) }));
   },
   async users(signal?: AbortSignal): Promise<NamedId[]> {
-    const answer = await api.get<{
-      result: { id: number; first_name: string; last_name: string; username: string }[];
-    }>('/api/v1/security/users/', { signal, q: { page: 0, page_size: 100 } });
+    const answer = await api.call(securityRoutes.users, { signal });
     return answer.result.map((user) => ({
       id: user.id,
       name: `${user.first_name} ${user.last_name}`.trim() || user.username,
@@ -76,7 +71,7 @@ export const queryHistoryApi = {
     key: string,
     signal?: AbortSignal,
   ): Promise<{ table: Table; columns: ResultColumnSchema[] }> {
-    const reply = await api.getBinary('/api/v1/sqllab/results/', {
+    const reply = await api.callBinary(sqllabRoutes.results, {
       q: { key },
       accept: ARROW_STREAM_MEDIA_TYPE,
       signal,

@@ -53,9 +53,10 @@ function fakeServer(rules: RlsRule[]) {
       if (call.path === '/api/v1/security/roles/')
         return Response.json({
           count: 2,
+          ids: [2, 3],
           result: [
-            { id: 2, name: 'Alpha' },
-            { id: 3, name: 'Gamma' },
+            { id: 2, name: 'Alpha', permissions: [], user_count: 1, builtin: true },
+            { id: 3, name: 'Gamma', permissions: [], user_count: 0, builtin: true },
           ],
         });
       if (call.path === '/api/v1/dataset/')

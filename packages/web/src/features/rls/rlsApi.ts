@@ -1,43 +1,24 @@
-import type { ListAnswer, ListQuery } from '@tessera/shared/api/common';
-import type { DatasetListAnswer } from '@tessera/shared/api/datasets';
-import type {
-  RlsCreateBody,
-  RlsItemAnswer,
-  RlsListAnswer,
-  RlsUpdateBody,
-} from '@tessera/shared/api/rls';
-import type { Role } from '@tessera/shared/api/security';
-import type { z } from 'zod';
+import type { ListQuery } from '@tessera/shared/api/common';
+import type { RlsCreateBody, RlsUpdateBody } from '@tessera/shared/api/rls';
+import { datasetRoutes } from '@tessera/shared/api/routes/datasets';
+import { rlsRoutes } from '@tessera/shared/api/routes/rls';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
 import { api } from '../../app/api.ts';
 
-const BASE = '/api/v1/rowlevelsecurity';
-
-/** Calls of `/api/v1/rowlevelsecurity/` and the look-ups of its pickers (shapes in shared/api/rls.ts). */
+/** Calls of `/api/v1/rowlevelsecurity/` and the look-ups of its pickers. */
 export const rlsApi = {
-  list(q: ListQuery, signal?: AbortSignal) {
-    return api.get<RlsListAnswer>(`${BASE}/`, { signal, q });
-  },
-  get(id: number, signal?: AbortSignal) {
-    return api.get<z.infer<typeof RlsItemAnswer>>(`${BASE}/${id}`, { signal });
-  },
-  create(body: RlsCreateBody) {
-    return api.post<{ id: number; result: Record<string, unknown> }>(`${BASE}/`, body);
-  },
-  update(id: number, body: RlsUpdateBody) {
-    return api.put<{ id: number; result: Record<string, unknown> }>(`${BASE}/${id}`, body);
-  },
-  remove(id: number) {
-    return api.delete<{ message: string }>(`${BASE}/${id}`);
-  },
-  bulkRemove(ids: number[]) {
-    return api.delete<{ message: string }>(`${BASE}/`, { q: ids });
-  },
-  roles(signal?: AbortSignal) {
-    return api.get<ListAnswer<Role>>('/api/v1/security/roles/', { signal });
-  },
+  list: (q: ListQuery, signal?: AbortSignal) => api.call(rlsRoutes.list, { signal, q }),
+  get: (id: number, signal?: AbortSignal) =>
+    api.call(rlsRoutes.get, { signal, params: { pk: id } }),
+  create: (body: RlsCreateBody) => api.call(rlsRoutes.create, { body }),
+  update: (id: number, body: RlsUpdateBody) =>
+    api.call(rlsRoutes.update, { params: { pk: id }, body }),
+  remove: (id: number) => api.call(rlsRoutes.delete, { params: { pk: id } }),
+  bulkRemove: (ids: number[]) => api.call(rlsRoutes.bulkDelete, { q: ids }),
+  roles: (signal?: AbortSignal) => api.call(securityRoutes.roles, { signal }),
   /** Datasets whose name contains `search`, for the rule's datasets picker. */
-  datasets(search: string, signal?: AbortSignal) {
-    return api.get<DatasetListAnswer>('/api/v1/dataset/', {
+  datasets: (search: string, signal?: AbortSignal) =>
+    api.call(datasetRoutes.list, {
       signal,
       q: {
         columns: ['id', 'table_name', 'schema', 'database.database_name'],
@@ -47,6 +28,5 @@ export const rlsApi = {
         page_size: 50,
         ...(search ? { filters: [{ col: 'table_name', opr: 'ct', value: search }] } : {}),
       },
-    });
-  },
+    }),
 };

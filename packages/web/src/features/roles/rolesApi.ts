@@ -1,31 +1,20 @@
-import type { ListAnswer } from '@tessera/shared/api/common';
-import type { DatabaseListAnswer, StringListAnswer } from '@tessera/shared/api/databases';
-import type { Role, RoleInput } from '@tessera/shared/api/security';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
+import type { RoleInput } from '@tessera/shared/api/security';
 import { api } from '../../app/api.ts';
-
-const ROLES = '/api/v1/security/roles';
 
 export type PermissionPairs = Array<[string, string]>;
 
 export const rolesApi = {
-  list(signal?: AbortSignal) {
-    return api.get<ListAnswer<Role>>(`${ROLES}/`, { signal });
-  },
-  create(body: RoleInput) {
-    return api.post<{ id: number; result: Role }>(`${ROLES}/`, body);
-  },
-  update(id: number, body: Partial<RoleInput>) {
-    return api.put<{ id: number; result: Role }>(`${ROLES}/${id}`, body);
-  },
-  remove(id: number) {
-    return api.delete<{ message: string }>(`${ROLES}/${id}`);
-  },
-  permissions(signal?: AbortSignal) {
-    return api.get<{ result: PermissionPairs }>('/api/v1/security/permissions/', { signal });
-  },
+  list: (signal?: AbortSignal) => api.call(securityRoutes.roles, { signal }),
+  create: (body: RoleInput) => api.call(securityRoutes.createRole, { body }),
+  update: (id: number, body: Partial<RoleInput>) =>
+    api.call(securityRoutes.updateRole, { params: { pk: id }, body }),
+  remove: (id: number) => api.call(securityRoutes.deleteRole, { params: { pk: id } }),
+  permissions: (signal?: AbortSignal) => api.call(securityRoutes.permissions, { signal }),
   /** Databases to grant access to (name and id build the grant's view name). */
-  databases(signal?: AbortSignal) {
-    return api.get<DatabaseListAnswer>('/api/v1/database/', {
+  databases: (signal?: AbortSignal) =>
+    api.call(databaseRoutes.list, {
       signal,
       q: {
         columns: ['id', 'database_name'],
@@ -34,12 +23,7 @@ export const rolesApi = {
         page: 0,
         page_size: 1000,
       },
-    });
-  },
-  schemas(databaseId: number, signal?: AbortSignal) {
-    return api.get<StringListAnswer>(`/api/v1/database/${databaseId}/schemas/`, {
-      signal,
-      q: { force: false },
-    });
-  },
+    }),
+  schemas: (databaseId: number, signal?: AbortSignal) =>
+    api.call(databaseRoutes.schemas, { signal, params: { pk: databaseId }, q: { force: false } }),
 };

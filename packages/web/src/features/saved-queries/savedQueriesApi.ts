@@ -1,20 +1,24 @@
-import type { SavedQueryListAnswer } from '@tessera/shared/api/savedQueries';
+import type { ListFilter } from '@tessera/shared/api/common';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
+import { savedQueryRoutes } from '@tessera/shared/api/routes/savedQueries';
+import type { SavedQueryItem } from '@tessera/shared/api/savedQueries';
 import { api } from '../../app/api.ts';
 import type { ListParams } from '../../components/ListView.tsx';
 
-/** A row of the saved-query list (the list columns the page asks for). */
-export interface SavedQueryRow {
-  id: number;
-  label: string;
-  description: string | null;
-  sql: string | null;
-  schema: string | null;
-  catalog: string | null;
-  database: { id: number; database_name: string } | null;
-  changed_on_delta_humanized: string | null;
-  last_run_delta_humanized: string | null;
-  rows: number | null;
-}
+/** A row of the saved-query list: the fields of COLUMNS, which the list asks for by name. */
+export type SavedQueryRow = Pick<
+  SavedQueryItem,
+  | 'id'
+  | 'label'
+  | 'description'
+  | 'sql'
+  | 'schema'
+  | 'catalog'
+  | 'database'
+  | 'changed_on_delta_humanized'
+  | 'last_run_delta_humanized'
+  | 'rows'
+>;
 
 const COLUMNS = [
   'id',
@@ -30,10 +34,8 @@ const COLUMNS = [
   'rows',
 ];
 
-type Filter = { col: string; opr: string; value: string | number };
-
-export function savedQueryFilters(search: string, databaseId?: number): Filter[] {
-  const out: Filter[] = [];
+export function savedQueryFilters(search: string, databaseId?: number): ListFilter[] {
+  const out: ListFilter[] = [];
   if (search) out.push({ col: 'label', opr: 'all_text', value: search });
   if (databaseId !== undefined) out.push({ col: 'database', opr: 'rel_o_m', value: databaseId });
   return out;
@@ -43,7 +45,7 @@ export function savedQueryFilters(search: string, databaseId?: number): Filter[]
 export const savedQueriesApi = {
   async list(params: ListParams, databaseId: number | undefined, signal?: AbortSignal) {
     const filters = savedQueryFilters(params.search, databaseId);
-    const answer = await api.get<SavedQueryListAnswer>('/api/v1/saved_query/', {
+    const answer = await api.call(savedQueryRoutes.list, {
       signal,
       q: {
         page: params.page,
@@ -54,23 +56,17 @@ export const savedQueriesApi = {
         ...(filters.length ? { filters } : {}),
       },
     });
-    return { count: answer.count, result: answer.result as unknown as SavedQueryRow[] };
+    // The rows carry every field of COLUMNS because the call names them.
+    return { count: answer.count, result: answer.result as SavedQueryRow[] };
   },
-  remove(id: number) {
-    return api.delete<{ message: string }>(`/api/v1/saved_query/${id}`);
-  },
-  removeMany(ids: number[]) {
-    return api.delete<{ message: string }>('/api/v1/saved_query/', { q: ids });
-  },
+  remove: (id: number) => api.call(savedQueryRoutes.delete, { params: { pk: id } }),
+  removeMany: (ids: number[]) => api.call(savedQueryRoutes.bulkDelete, { q: ids }),
   async databases(signal?: AbortSignal) {
-    const answer = await api.get<{ result: { id: number; database_name: string }[] }>(
-      '/api/v1/database/',
-      {
-        signal,
-        q: { page: 0, page_size: 100, order_column: 'database_name', order_direction: 'asc' },
-      },
-    );
-    return answer.result.map((db) => ({ id: db.id, name: db.database_name }));
+    const answer = await api.call(databaseRoutes.list, {
+      signal,
+      q: { page: 0, page_size: 100, order_column: 'database_name', order_direction: 'asc' },
+    });
+    return answer.result.map((db) => ({ id: Number(db.id), name: String(db.database_name) }));
   },
 };
 

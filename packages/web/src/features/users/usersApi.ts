@@ -1,24 +1,12 @@
-import type { ListAnswer } from '@tessera/shared/api/common';
-import type { Role, User, UserCreate, UserUpdate } from '@tessera/shared/api/security';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
+import type { UserCreate, UserUpdate } from '@tessera/shared/api/security';
 import { api } from '../../app/api.ts';
 
-const USERS = '/api/v1/security/users';
-const ROLES = '/api/v1/security/roles';
-
 export const usersApi = {
-  list(signal?: AbortSignal) {
-    return api.get<ListAnswer<User>>(`${USERS}/`, { signal });
-  },
-  create(body: UserCreate) {
-    return api.post<{ id: number; result: User }>(`${USERS}/`, body);
-  },
-  update(id: number, body: UserUpdate) {
-    return api.put<{ id: number; result: User }>(`${USERS}/${id}`, body);
-  },
-  remove(id: number) {
-    return api.delete<{ message: string }>(`${USERS}/${id}`);
-  },
-  roles(signal?: AbortSignal) {
-    return api.get<ListAnswer<Role>>(`${ROLES}/`, { signal });
-  },
+  list: (signal?: AbortSignal) => api.call(securityRoutes.users, { signal }),
+  create: (body: UserCreate) => api.call(securityRoutes.createUser, { body }),
+  update: (id: number, body: UserUpdate) =>
+    api.call(securityRoutes.updateUser, { params: { pk: id }, body }),
+  remove: (id: number) => api.call(securityRoutes.deleteUser, { params: { pk: id } }),
+  roles: (signal?: AbortSignal) => api.call(securityRoutes.roles, { signal }),
 };

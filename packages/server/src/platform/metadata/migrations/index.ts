@@ -5,6 +5,7 @@ import { sqllabQueriesMigration } from './0002_sqllab_queries.ts';
 import { sqllabStateMigration } from './0003_sqllab_state.ts';
 import { datasetsMigration } from './0004_datasets.ts';
 import { chartsDashboardsMigration } from './0005_charts_dashboards.ts';
+import { credentialsMigration } from './0006_credentials.ts';
 
 /** Numbered migrations: never edited after they land; a change is a new file. */
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0003_sqllab_state': sqllabStateMigration(dialect),
     '0004_datasets': datasetsMigration(dialect),
     '0005_charts_dashboards': chartsDashboardsMigration(dialect),
+    '0006_credentials': credentialsMigration(),
   };
 }

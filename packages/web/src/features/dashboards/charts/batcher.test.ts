@@ -96,7 +96,9 @@ describe('the chart-data batcher', () => {
   it('splits a large tick into batches of at most the batch size', async () => {
     const { api, calls } = server((_path, body) => ({
       status: 200,
-      body: { result: (body as { queries: unknown[] }).queries.map(() => ({ result: [] })) },
+      body: {
+        result: (body as { queries: unknown[] }).queries.map(() => ({ status: 200, result: [] })),
+      },
     }));
     const batcher = createChartDataBatcher(api, { maxBatchSize: 4 });
     await Promise.all(

@@ -1,4 +1,9 @@
-import type { ChartDataAnswer, QueryContext } from '@tessera/shared/api/chartData';
+import type {
+  ChartDataAnswer,
+  ChartDataBatchEntry,
+  QueryContext,
+} from '@tessera/shared/api/chartData';
+import { chartDataRoutes } from '@tessera/shared/api/routes/charts';
 import { normaliseErrorReply } from '@tessera/shared/clientErrors';
 import { type ApiClient, ClientError } from '../../../app/api.ts';
 
@@ -9,8 +14,7 @@ import { type ApiClient, ClientError } from '../../../app/api.ts';
  * 404 once; from then on every chart gets its own `POST /api/v1/chart/data`.
  */
 
-export const CHART_DATA_PATH = '/api/v1/chart/data';
-export const CHART_DATA_BATCH_PATH = '/api/v1/chart/data/batch';
+export const CHART_DATA_BATCH_PATH = chartDataRoutes.batch.path;
 /** Enough to fill a few connections in parallel rather than one long call. */
 export const MAX_BATCH_SIZE = 10;
 
@@ -21,14 +25,6 @@ export interface ChartDataRequest {
   force?: boolean;
   signal?: AbortSignal;
 }
-
-/** One entry of the batch answer: a chart-data answer, or a failure in the error envelope. */
-type BatchEntry = Partial<ChartDataAnswer> & {
-  status?: number;
-  message?: unknown;
-  errors?: unknown;
-  error?: unknown;
-};
 
 export interface ChartDataBatcher {
   fetch(request: ChartDataRequest): Promise<ChartDataAnswer>;
@@ -47,13 +43,13 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-function entryFailure(entry: BatchEntry): ClientError {
+function entryFailure(entry: Partial<ChartDataBatchEntry>): ClientError {
   const status = entry.status && entry.status >= 400 ? entry.status : 400;
   return new ClientError(normaliseErrorReply(status, JSON.stringify(entry)));
 }
 
-function isAnswer(entry: BatchEntry): entry is ChartDataAnswer & BatchEntry {
-  return Array.isArray(entry.result) && (entry.status === undefined || entry.status < 400);
+function isAnswer(entry: ChartDataBatchEntry): entry is ChartDataBatchEntry & ChartDataAnswer {
+  return 'result' in entry && Array.isArray(entry.result) && entry.status < 400;
 }
 
 export function createChartDataBatcher(
@@ -67,12 +63,12 @@ export function createChartDataBatcher(
   let scheduled = false;
 
   const single = (request: ChartDataRequest) =>
-    api.post<ChartDataAnswer>(CHART_DATA_PATH, request.queryContext, {
+    api.call(chartDataRoutes.data, {
+      body: request.queryContext,
       signal: request.signal,
-      readsOnly: true,
       query: {
         form_data: request.sliceId ? JSON.stringify({ slice_id: request.sliceId }) : undefined,
-        dashboard_id: request.dashboardId,
+        dashboard_id: request.dashboardId === undefined ? undefined : String(request.dashboardId),
         force: request.force ? 'true' : undefined,
       },
     });
@@ -83,16 +79,14 @@ export function createChartDataBatcher(
 
   async function sendBatch(items: Pending[]) {
     try {
-      const answer = await api.post<{ result: BatchEntry[] }>(
-        CHART_DATA_BATCH_PATH,
-        {
+      const answer = await api.call(chartDataRoutes.batch, {
+        body: {
           queries: items.map((item) => ({
             ...item.request.queryContext,
             ...(item.request.force ? { force: true } : {}),
           })),
         },
-        { readsOnly: true },
-      );
+      });
       supported = true;
       items.forEach((item, index) => {
         const entry = answer.result[index];

@@ -36,7 +36,7 @@ const CHARTS = [
 
 function setup(
   layout: DashboardLayout,
-  chartReply: () => Response = () => jsonReply({ result: CHARTS, count: 2 }),
+  chartReply: () => Response = () => jsonReply({ result: CHARTS, count: 2, ids: [11, 12] }),
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);

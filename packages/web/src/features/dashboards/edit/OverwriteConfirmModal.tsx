@@ -1,11 +1,17 @@
 import { CONFIRM_OVERWRITE_MESSAGE } from '@tessera/shared/dashboard/save';
 import { Button, Modal, Typography, theme } from 'antd';
 import { useDashboardDispatch, useDashboardSelector } from '../state/hooks.ts';
-import { cancelOverwrite, confirmOverwrite, type SaveOptions } from './saveDashboard.ts';
+import {
+  cancelOverwrite,
+  confirmOverwrite,
+  reloadDashboard,
+  type SaveOptions,
+} from './saveDashboard.ts';
 
 /**
- * Shown when another editor saved the dashboard since this one loaded it: the fields a save would
- * overwrite, the server's value beside this editor's, and Overwrite or Cancel.
+ * Shown when another editor saved the dashboard since this one loaded it (found before saving, or
+ * refused by the server with 409): the fields a save would overwrite, the server's value beside
+ * this editor's, and the choice to Reload (take theirs), Overwrite (keep mine) or Cancel.
  */
 export function OverwriteConfirmModal({ options }: { options?: SaveOptions }) {
   const dispatch = useDashboardDispatch();
@@ -39,6 +45,13 @@ export function OverwriteConfirmModal({ options }: { options?: SaveOptions }) {
           Cancel
         </Button>,
         <Button
+          key="reload"
+          data-testid="overwrite-reload"
+          onClick={() => dispatch(reloadDashboard(options))}
+        >
+          Reload
+        </Button>,
+        <Button
           key="ok"
           type="primary"
           danger
@@ -54,7 +67,10 @@ export function OverwriteConfirmModal({ options }: { options?: SaveOptions }) {
         <Typography.Paragraph>
           {pending.updatedBy || 'Someone'} saved this dashboard{' '}
           {pending.updatedAt ? `at ${new Date(pending.updatedAt).toLocaleString()}` : ''} after you
-          opened it. Saving now replaces these values:
+          opened it.{' '}
+          {pending.overwriteConfirmItems.length > 0
+            ? 'Saving now replaces these values:'
+            : 'Reload to see their changes, or overwrite them with yours.'}
         </Typography.Paragraph>
         {pending.overwriteConfirmItems.map((item) => (
           <div

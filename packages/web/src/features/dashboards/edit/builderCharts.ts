@@ -1,6 +1,7 @@
 import type { ListQuery } from '@tessera/shared/api/common';
 import type { DashboardChart } from '@tessera/shared/api/dashboards';
-import type { ExploreAnswer } from '@tessera/shared/api/explore';
+import { chartRoutes } from '@tessera/shared/api/routes/charts';
+import { exploreRoutes } from '@tessera/shared/api/routes/explore';
 import { getQueryBuilder } from '@tessera/shared/viz/queryBuilders';
 import type { DatasourceMeta } from '@tessera/shared/viz/types';
 import type { ApiClient } from '../../../app/api.ts';
@@ -63,11 +64,12 @@ export async function fetchBuilderCharts(
   userId: number | null | undefined,
   signal?: AbortSignal,
 ): Promise<BuilderChart[]> {
-  const answer = await api.get<{ result: BuilderChart[] }>('/api/v1/chart/', {
+  const answer = await api.call(chartRoutes.list, {
     q: builderChartsQuery(search, userId),
     signal,
   });
-  return answer.result;
+  // The rows carry BUILDER_CHART_COLUMNS, which the call names.
+  return answer.result as BuilderChart[];
 }
 
 /** A chart can be added when its type has a definition here. */
@@ -125,9 +127,7 @@ export function registerAddedChart(chart: BuilderChart): DashboardThunk<Promise<
     let datasources = state.datasources;
     if (chart.datasource_id && !datasources[key]) {
       try {
-        const answer = await api.get<ExploreAnswer>('/api/v1/explore/', {
-          query: { slice_id: chart.id },
-        });
+        const answer = await api.call(exploreRoutes.get, { query: { slice_id: chart.id } });
         const dataset = answer.result.dataset as unknown as DatasourceMeta | null;
         if (dataset) datasources = { ...datasources, [key]: dataset };
       } catch {

@@ -1,3 +1,4 @@
+import type { ChartListRow } from '@tessera/shared/api/charts';
 import type { DraggingItem } from '../state/layoutRules.ts';
 
 /** What every draggable of the editor carries (dnd-kit's `data`). */
@@ -9,24 +10,27 @@ export interface DragData {
   chart?: BuilderChart;
 }
 
-/** One chart of the builder pane's list (the columns its list call asks for). */
-export interface BuilderChart {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-  uuid?: string;
-  params?: string | null;
-  description?: string | null;
-  datasource_id?: number | null;
-  datasource_type?: string | null;
-  datasource_name_text?: string | null;
-  datasource_url?: string | null;
-  changed_on_delta_humanized?: string;
-  changed_on_utc?: string;
-  thumbnail_url?: string | null;
-  url?: string;
-  owners?: Array<{ id: number }>;
-}
+/**
+ * One chart of the builder pane's list: the columns its list call asks for, of which a chart
+ * always has its id, name and type.
+ */
+export type BuilderChart = Pick<ChartListRow, 'id' | 'slice_name' | 'viz_type'> &
+  Partial<
+    Pick<
+      ChartListRow,
+      | 'uuid'
+      | 'params'
+      | 'description'
+      | 'datasource_id'
+      | 'datasource_type'
+      | 'datasource_name_text'
+      | 'datasource_url'
+      | 'changed_on_delta_humanized'
+      | 'changed_on_utc'
+      | 'thumbnail_url'
+      | 'url'
+    >
+  > & { owners?: Array<{ id: number }> };
 
 export const dragDataOf = (value: unknown): DragData | null =>
   value && typeof value === 'object' && 'dragging' in value ? (value as DragData) : null;

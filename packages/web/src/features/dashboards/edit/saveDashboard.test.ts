@@ -10,8 +10,10 @@ import { createDashboardStore } from '../state/store.ts';
 import {
   confirmOverwrite,
   overwriteItems,
+  reloadDashboard,
   saveDashboard,
   savedDashboardUrl,
+  withLoadedVersion,
 } from './saveDashboard.ts';
 
 const LOADED_AT = '2024-01-01T00:00:00.000Z';
@@ -60,7 +62,7 @@ function setup(
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url.startsWith('/api/v1/security/csrf_token')) return json({ result: 'token' });
     if (method === 'PUT') return put();
-    if (url === '/api/v1/dashboard/5') return json({ result: server() });
+    if (url === '/api/v1/dashboard/5') return json({ id: 5, result: server() });
     return json({ message: 'Not found' }, 404);
   });
   const toasts: Array<[string, string]> = [];
@@ -274,5 +276,78 @@ describe('savedDashboardUrl', () => {
     expect(savedDashboardUrl({ id: 3, slug: null })).toBe('/superset/dashboard/3/');
     expect(savedDashboardUrl({ id: 3, slug: 'ops' })).toBe('/superset/dashboard/ops/');
     expect(savedDashboardUrl({ id: 3, slug: '12' })).toBe('/superset/dashboard/3/');
+  });
+});
+
+describe('two editors saving one dashboard (the server answers 409)', () => {
+  const CONFLICT =
+    'This dashboard was changed by someone else after you opened it. Reload it to see their changes, or save again to overwrite them.';
+  const putsOf = (calls: Array<{ method: string; body: unknown }>) =>
+    calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, string>);
+
+  it('sends the version it has seen as last_modified_time inside json_metadata', async () => {
+    const { store, calls } = setup(() => serverCopy());
+    await store.dispatch(saveDashboard({ navigate: () => {} }));
+    const [put] = putsOf(calls);
+    expect(JSON.parse(put?.json_metadata ?? '{}').last_modified_time).toBe(
+      Math.floor(Date.parse(LOADED_AT) / 1000),
+    );
+  });
+
+  it('offers the conflict on 409, and Overwrite then saves without a version', async () => {
+    const answers = [
+      json({ message: CONFLICT }, 409),
+      json({ id: 5, result: {}, last_modified_time: 1800000000 }),
+    ];
+    const { store, calls, toasts } = setup(
+      () => serverCopy({ changed_by_name: 'Bea' }),
+      () => answers.shift() as Response,
+    );
+    store.dispatch(cssChanged('.mine{}'));
+    const outcome = await store.dispatch(saveDashboard({ navigate: () => {} }));
+    expect(outcome).toMatchObject({ status: 'conflict', message: CONFLICT });
+    expect(toasts).toContainEqual(['warning', CONFLICT]);
+    const pending = store.getState().dashboardState.overwriteConfirmMetadata;
+    expect(pending?.updatedBy).toBe('Bea');
+    expect(pending?.overwriteConfirmItems.map((i) => i.keyPath)).toContain('css');
+    expect(store.getState().dashboardState.dashboardIsSaving).toBe(false);
+    // Nothing of this editor's work is lost while they choose.
+    expect(store.getState().dashboardState.css).toBe('.mine{}');
+
+    const saved = await store.dispatch(confirmOverwrite({ navigate: () => {} }));
+    expect(saved.status).toBe('saved');
+    const puts = putsOf(calls);
+    expect(puts).toHaveLength(2);
+    expect(JSON.parse(puts[1]?.json_metadata ?? '{}')).not.toHaveProperty('last_modified_time');
+    expect(puts[1]?.css).toBe('.mine{}');
+  });
+
+  it('Reload drops the pending save and loads the stored dashboard', async () => {
+    const { store } = setup(
+      () => serverCopy(),
+      () => json({ message: CONFLICT }, 409),
+    );
+    await store.dispatch(saveDashboard({ navigate: () => {} }));
+    expect(store.getState().dashboardState.overwriteConfirmMetadata).not.toBeNull();
+    const reload = vi.fn();
+    store.dispatch(reloadDashboard({ reload }));
+    expect(reload).toHaveBeenCalledOnce();
+    expect(store.getState().dashboardState.overwriteConfirmMetadata).toBeNull();
+  });
+
+  it('leaves a body without json_metadata or with unreadable metadata as it is', () => {
+    const body = {
+      dashboard_title: 'x',
+      slug: null,
+      css: '',
+      certified_by: '',
+      certification_details: '',
+      owners: [],
+    };
+    expect(withLoadedVersion(body, 0)).toBe(body);
+    expect(withLoadedVersion({ ...body, json_metadata: '{oops' }, 5).json_metadata).toBe('{oops');
+    expect(JSON.parse(withLoadedVersion(body, 7).json_metadata ?? '')).toEqual({
+      last_modified_time: 7,
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   saveDashboardErrorMessage,
 } from '@tessera/shared/dashboard/save';
 import { FEATURE_FLAG_DEFAULTS } from '@tessera/shared/featureFlags';
-import { errorMessage } from '../../../app/api.ts';
+import { ClientError, errorMessage } from '../../../app/api.ts';
 import { dashboardApi } from '../dashboardApi.ts';
 import {
   answeredSlug,
@@ -45,11 +45,15 @@ export interface SaveOptions {
   flags?: Partial<SaveFlags>;
   /** Changes the address after a save; by default the history entry is replaced in place. */
   navigate?: (url: string) => void;
+  /** Loads the dashboard afresh (the conflict dialog's Reload); by default the page reloads. */
+  reload?: () => void;
 }
 
 export type SaveOutcome =
   | { status: 'saved'; url: string }
   | { status: 'confirm'; items: OverwriteItem[] }
+  /** The server refused the save (409): another editor saved after this one loaded. */
+  | { status: 'conflict'; items: OverwriteItem[]; message: string }
   | { status: 'failed'; message: string };
 
 export type OverwriteItem = OverwriteConfirmMetadata['overwriteConfirmItems'][number];
@@ -166,17 +170,75 @@ function goTo(url: string, options: SaveOptions) {
   else globalThis.history?.replaceState(globalThis.history.state, '', url);
 }
 
-/** The PUT itself, then the fresh server copy as the baseline for the next save. */
+/**
+ * The body with the version this editor loaded (`last_modified_time`, epoch seconds) inside
+ * json_metadata, as Superset's client sends it: the server refuses the save with 409 when the
+ * dashboard changed after that version. Without a known version the save overwrites.
+ */
+export function withLoadedVersion(body: DashboardSaveBody, loaded: number): DashboardSaveBody {
+  if (!loaded) return body;
+  let metadata: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(body.json_metadata ?? '{}') as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      metadata = parsed as Record<string, unknown>;
+    }
+  } catch {
+    return body;
+  }
+  return { ...body, json_metadata: JSON.stringify({ ...metadata, last_modified_time: loaded }) };
+}
+
+const epochSecondsOf = (iso: string) => Math.floor(Date.parse(iso) / 1000) || 0;
+
+/**
+ * After a 409: the server copy's fields this save would overwrite, offered with Overwrite and
+ * Reload in the confirm dialog. `body` is what the editor wanted to save, without a version, so
+ * choosing Overwrite replaces the other editor's save.
+ */
+function offerConflict(
+  id: number,
+  body: DashboardSaveBody,
+  message: string,
+): DashboardThunk<Promise<SaveOutcome>> {
+  return async (dispatch, _getState, { api, toast }) => {
+    const server = await dashboardApi(api)
+      .get(id)
+      .then(
+        (a) => a.result,
+        () => null,
+      );
+    const items = server ? overwriteItems(server, body) : [];
+    dispatch(
+      overwriteConfirmSet({
+        updatedAt: server?.changed_on ?? '',
+        updatedBy: server?.changed_by_name ?? '',
+        overwriteConfirmItems: items,
+        dashboardId: id,
+        data: body as unknown as Record<string, unknown>,
+      }),
+    );
+    toast('warning', message);
+    dispatch(saveFailed());
+    return { status: 'conflict', items, message };
+  };
+}
+
+/**
+ * The PUT itself, then the fresh server copy as the baseline for the next save. `loaded` is the
+ * version this editor knows (0: none, the save overwrites whatever is stored).
+ */
 function writeDashboard(
   id: number,
   body: DashboardSaveBody,
   options: SaveOptions,
+  loaded = 0,
 ): DashboardThunk<Promise<SaveOutcome>> {
   return async (dispatch, getState, { api, toast }) => {
     const calls = dashboardApi(api);
     const layout = getState().dashboardLayout.present;
     try {
-      const answer = await calls.update(id, body);
+      const answer = await calls.update(id, withLoadedVersion(body, loaded));
       const fresh = await calls.get(id).then(
         (a) => a.result,
         () => null,
@@ -211,6 +273,9 @@ function writeDashboard(
       toast('success', DASHBOARD_SAVED_MESSAGE);
       return { status: 'saved', url };
     } catch (error) {
+      if (error instanceof ClientError && error.status === 409) {
+        return dispatch(offerConflict(id, body, errorMessage(error)));
+      }
       const message = saveDashboardErrorMessage(errorMessage(error));
       toast('danger', message);
       dispatch(saveFailed());
@@ -228,6 +293,9 @@ export function saveDashboard(options: SaveOptions = {}): DashboardThunk<Promise
     const flags = flagsOf(options);
     const body = buildDashboardSaveBody(saveInputFromState(state), flags);
     dispatch(saveStarted());
+    // The version this editor has seen: the one it loaded or last saved, or the server copy it
+    // has just compared against.
+    let loaded = state.dashboardState.lastModifiedTime;
     if (flags.CONFIRM_DASHBOARD_DIFF) {
       let server: DashboardItem;
       try {
@@ -256,12 +324,13 @@ export function saveDashboard(options: SaveOptions = {}): DashboardThunk<Promise
           return { status: 'confirm', items };
         }
       }
+      loaded = epochSecondsOf(server.changed_on) || loaded;
     }
-    return dispatch(writeDashboard(info.id, body, options));
+    return dispatch(writeDashboard(info.id, body, options, loaded));
   };
 }
 
-/** The confirm dialog's Overwrite: saves what was about to be saved. */
+/** The confirm dialog's Overwrite: saves what was about to be saved, whatever is stored now. */
 export function confirmOverwrite(options: SaveOptions = {}): DashboardThunk<Promise<SaveOutcome>> {
   return async (dispatch, getState) => {
     const pending = getState().dashboardState.overwriteConfirmMetadata;
@@ -277,3 +346,12 @@ export function confirmOverwrite(options: SaveOptions = {}): DashboardThunk<Prom
 
 /** The confirm dialog's Cancel: nothing is written, the edits stay. */
 export const cancelOverwrite = () => overwriteConfirmSet(null);
+
+/** The confirm dialog's Reload: this editor's changes are dropped for the stored dashboard. */
+export function reloadDashboard(options: SaveOptions = {}): DashboardThunk<void> {
+  return (dispatch) => {
+    dispatch(overwriteConfirmSet(null));
+    if (options.reload) options.reload();
+    else globalThis.location?.reload();
+  };
+}

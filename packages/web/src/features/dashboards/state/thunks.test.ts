@@ -1,6 +1,7 @@
 import type { QueryContext } from '@tessera/shared/api/chartData';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../app/api.ts';
+import { dashboardChart, dashboardItemAnswer } from '../../../test/answers.ts';
 import { rememberEarlyDashboard } from '../earlyLoad.ts';
 import { startDashboardEarly } from '../earlyStart.ts';
 import { createDashboardStore } from './store.ts';
@@ -33,14 +34,13 @@ for (let r = 0; r < ROWS; r += 1) {
   }
 }
 
-const chart = (id: number) => ({
-  id,
-  slice_name: `Chart ${id}`,
-  viz_type: 'big_number_total',
-  form_data: { datasource: '1__table', viz_type: 'big_number_total', metric: 'count' },
-  description: null,
-  owners: [],
-});
+const chart = (id: number) =>
+  dashboardChart({
+    id,
+    slice_name: `Chart ${id}`,
+    viz_type: 'big_number_total',
+    form_data: { datasource: '1__table', viz_type: 'big_number_total', metric: 'count' },
+  });
 
 function fakeServer() {
   const batches: number[][] = [];
@@ -49,8 +49,8 @@ function fakeServer() {
       const path = String(input).split('?')[0];
       if (path === '/api/v1/security/csrf_token/') return Response.json({ result: 't' });
       if (path === '/api/v1/dashboard/1') {
-        return Response.json({
-          result: {
+        return Response.json(
+          dashboardItemAnswer({
             id: 1,
             dashboard_title: 'Wall',
             slug: null,
@@ -62,8 +62,8 @@ function fakeServer() {
             owners: [],
             roles: [],
             changed_on: '2024-01-01T00:00:00',
-          },
-        });
+          }),
+        );
       }
       if (path === '/api/v1/dashboard/1/charts')
         return Response.json({ result: chartIds.map(chart) });

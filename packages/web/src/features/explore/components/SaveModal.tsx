@@ -15,13 +15,26 @@ const NEW_PREFIX = 'new:';
 
 export const dashboardPath = (id: number) => `/superset/dashboard/${id}/`;
 
-/** Save as new or overwrite, name the chart, and optionally add it to a dashboard. */
-export function SaveModal() {
+/** Opens the chart as saved now, dropping this page's edits (a whole load, not a URL sync). */
+const reloadSavedChart = (sliceId: number) => window.location.assign(chartExploreUrl(sliceId));
+
+/**
+ * Save as new or overwrite, name the chart, and optionally add it to a dashboard. When an
+ * overwrite is refused because someone saved the chart since it was opened, offers to reload it
+ * (`onReload`) or to overwrite their changes.
+ */
+export function SaveModal({
+  onReload = reloadSavedChart,
+}: {
+  onReload?: (sliceId: number) => void;
+}) {
   const dispatch = useExploreDispatch();
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.session.user);
   const explore = useExploreSelector((state) => state.explore);
-  const { isVisible, dashboards, saveModalAlert } = useExploreSelector((state) => state.saveModal);
+  const { isVisible, dashboards, saveModalAlert, conflict } = useExploreSelector(
+    (state) => state.saveModal,
+  );
   const canOverwrite = explore.can_overwrite && explore.slice !== null;
   const [action, setAction] = useState<SaveAction>(canOverwrite ? 'overwrite' : 'saveas');
   const [name, setName] = useState('');
@@ -54,10 +67,12 @@ export function SaveModal() {
     return found ? { id: found.value, title: found.label, isNew: false } : null;
   };
 
-  const submit = async (goToDashboard: boolean) => {
+  const submit = async (goToDashboard: boolean, ignoreConflict = false) => {
     if (!name.trim()) return;
     setSaving(true);
-    const outcome = await dispatch(saveChart({ action, sliceName: name, dashboard: choice() }));
+    const outcome = await dispatch(
+      saveChart({ action, sliceName: name, dashboard: choice(), ignoreConflict }),
+    );
     setSaving(false);
     if (!outcome) return;
     if (goToDashboard && outcome.dashboardId) navigate(dashboardPath(outcome.dashboardId));
@@ -106,6 +121,15 @@ export function SaveModal() {
           title={saveModalAlert}
           style={{ marginBottom: 12 }}
           data-testid="save-modal-alert"
+          action={
+            conflict && explore.slice ? (
+              <ConflictChoices
+                saving={saving}
+                onReload={() => explore.slice && onReload(explore.slice.slice_id)}
+                onOverwrite={() => submit(false, true)}
+              />
+            ) : undefined
+          }
         />
       )}
       <Form layout="vertical" onFinish={() => submit(false)}>
@@ -160,6 +184,29 @@ export function SaveModal() {
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+function ConflictChoices(props: {
+  saving: boolean;
+  onReload: () => void;
+  onOverwrite: () => void;
+}) {
+  return (
+    <span style={{ display: 'inline-flex', gap: 8 }}>
+      <Button size="small" onClick={props.onReload} data-testid="save-modal-conflict-reload">
+        Reload chart
+      </Button>
+      <Button
+        size="small"
+        danger
+        loading={props.saving}
+        onClick={props.onOverwrite}
+        data-testid="save-modal-conflict-overwrite"
+      >
+        Overwrite
+      </Button>
+    </span>
   );
 }
 

@@ -1,5 +1,4 @@
-import type { Layer } from '@tessera/shared/api/annotations';
-import type { ListAnswer } from '@tessera/shared/api/common';
+import { annotationRoutes } from '@tessera/shared/api/routes/annotations';
 import { api } from '../../../app/api.ts';
 import { useApiQuery } from '../../../app/useApiQuery.ts';
 
@@ -15,7 +14,7 @@ export function useAnnotationLayers(enabled: boolean): {
 } {
   const query = useApiQuery(
     (signal) =>
-      api.get<ListAnswer<Layer>>('/api/v1/annotation_layer/', {
+      api.call(annotationRoutes.listLayers, {
         signal,
         q: { order_column: 'name', order_direction: 'asc', page_size: 100 },
       }),
@@ -23,7 +22,10 @@ export function useAnnotationLayers(enabled: boolean): {
     { enabled },
   );
   return {
-    layers: (query.data?.result ?? []).map((layer) => ({ id: layer.id, name: layer.name })),
+    layers: (query.data?.result ?? []).map((layer) => ({
+      id: Number(layer.id),
+      name: String(layer.name),
+    })),
     loading: query.loading,
   };
 }

@@ -1,3 +1,4 @@
+import { datasourceRoutes } from '@tessera/shared/api/routes/datasets';
 import type { DatasourceMeta } from '@tessera/shared/viz/types';
 import { api } from '../../../app/api.ts';
 import { useApiQuery } from '../../../app/useApiQuery.ts';
@@ -7,10 +8,14 @@ export function useColumnValues(datasource: DatasourceMeta | null, column: strin
   const enabled = !!datasource && !!column;
   const query = useApiQuery(
     (signal) =>
-      api.get<{ result: unknown[] }>(
-        `/api/v1/datasource/${datasource?.type ?? 'table'}/${datasource?.id ?? 0}/column/${encodeURIComponent(column ?? '')}/values/`,
-        { signal },
-      ),
+      api.call(datasourceRoutes.columnValues, {
+        params: {
+          datasource_type: datasource?.type ?? 'table',
+          datasource_id: datasource?.id ?? 0,
+          column_name: column ?? '',
+        },
+        signal,
+      }),
     [datasource?.id, datasource?.type, column],
     { enabled },
   );

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildSavePayload,
+  changedOnAfterSave,
   formatMessage,
+  isSaveConflict,
+  lastModifiedTimeOf,
   NO_EDIT_PERMISSION,
   RENDER_ERROR,
   saveErrorToast,
@@ -98,5 +101,25 @@ describe('the save toasts (spec section 8)', () => {
     expect(formatMessage(RENDER_ERROR, 'x is undefined')).toBe(
       'An error occurred while rendering the visualization: x is undefined',
     );
+  });
+});
+
+describe('the precondition of an overwrite', () => {
+  it('states the loaded changed_on in epoch seconds, and nothing when it is unknown', () => {
+    expect(lastModifiedTimeOf('2026-11-27T10:00:00.250Z')).toBe(1795773600.25);
+    expect(lastModifiedTimeOf(undefined)).toBeUndefined();
+    expect(lastModifiedTimeOf('not a date')).toBeUndefined();
+  });
+
+  it('reads the new changed_on from a save answer, when it says', () => {
+    expect(changedOnAfterSave({ id: 1, last_modified_time: 1795773600.25 })).toBe(
+      '2026-11-27T10:00:00.250Z',
+    );
+    expect(changedOnAfterSave({ id: 1 })).toBeNull();
+  });
+
+  it('knows a conflict by its status', () => {
+    expect(isSaveConflict({ error: 'changed', status: 409 })).toBe(true);
+    expect(isSaveConflict({ error: 'bad', status: 400 })).toBe(false);
   });
 });

@@ -113,3 +113,29 @@ export function savePermissionProblem(
     return formatMessage(NO_EDIT_PERMISSION, 'chart');
   return null;
 }
+
+/**
+ * Two editors of one chart: an overwrite states the version it was edited from
+ * (`last_modified_time`, epoch seconds), and the server answers 409 when someone saved since.
+ */
+export const SAVE_CONFLICT =
+  'Someone else saved this chart after you opened it. Reload it to see their changes, or overwrite them with yours.';
+
+/** The precondition of an overwrite from the chart's `changed_on` as loaded; none when unknown. */
+export function lastModifiedTimeOf(changedOn: string | null | undefined): number | undefined {
+  if (!changedOn) return undefined;
+  const at = Date.parse(changedOn);
+  return Number.isNaN(at) ? undefined : at / 1000;
+}
+
+/** The chart's new `changed_on` from a save's answer (`last_modified_time`), when it says. */
+export function changedOnAfterSave(answer: unknown): string | null {
+  const time = (answer as { last_modified_time?: unknown } | null)?.last_modified_time;
+  return typeof time === 'number' && Number.isFinite(time)
+    ? new Date(time * 1000).toISOString()
+    : null;
+}
+
+/** Whether a failed save failed because the chart changed meanwhile. */
+export const isSaveConflict = (error: ClientErrorObject | null | undefined) =>
+  error?.status === 409;

@@ -21,6 +21,8 @@ export interface ExploreSliceInfo {
   certified_by?: string | null;
   certification_details?: string | null;
   dashboards?: number[];
+  /** When the chart was last changed, as loaded or saved: an overwrite's precondition. */
+  changed_on?: string | null;
 }
 
 export interface ExploreState {

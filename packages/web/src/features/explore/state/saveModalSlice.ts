@@ -12,6 +12,8 @@ export interface SaveModalState {
   /** The dashboards the user may add the chart to (their own). */
   dashboards: DashboardOption[];
   saveModalAlert: string | null;
+  /** The last overwrite was refused because someone saved the chart since: offer reload or overwrite. */
+  conflict: boolean;
   /** What the last save answered: the chart as stored. */
   data: { id: number; slice_name: string } | null;
 }
@@ -22,6 +24,7 @@ export const initialSaveModalState: SaveModalState = {
   isVisible: false,
   dashboards: [],
   saveModalAlert: null,
+  conflict: false,
   data: null,
 };
 
@@ -31,6 +34,7 @@ export const saveModalSlice = createSlice({
   reducers: {
     saveModalVisibilitySet(state, action: PayloadAction<boolean>) {
       state.isVisible = action.payload;
+      state.conflict = false;
       if (!action.payload) state.saveModalAlert = null;
     },
     dashboardsFetched(state, action: PayloadAction<DashboardOption[]>) {
@@ -43,9 +47,15 @@ export const saveModalSlice = createSlice({
     chartSaved(state, action: PayloadAction<{ id: number; slice_name: string }>) {
       state.data = action.payload;
       state.saveModalAlert = null;
+      state.conflict = false;
     },
     chartSaveFailed(state, action: PayloadAction<string>) {
       state.saveModalAlert = action.payload;
+      state.conflict = false;
+    },
+    chartSaveConflicted(state, action: PayloadAction<string>) {
+      state.saveModalAlert = action.payload;
+      state.conflict = true;
     },
     saveModalAlertCleared(state) {
       state.saveModalAlert = null;
@@ -59,5 +69,6 @@ export const {
   dashboardsFetchFailed,
   chartSaved,
   chartSaveFailed,
+  chartSaveConflicted,
   saveModalAlertCleared,
 } = saveModalSlice.actions;

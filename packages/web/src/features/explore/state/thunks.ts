@@ -7,9 +7,13 @@ import { hasVizPlugin, loadVizPlugin } from '../../../viz/registry.ts';
 import { exploreApi } from '../exploreApi.ts';
 import {
   buildSavePayload,
+  changedOnAfterSave,
   type DashboardChoice,
   formatMessage,
+  isSaveConflict,
+  lastModifiedTimeOf,
   RENDER_ERROR,
+  SAVE_CONFLICT,
   STAR_ERROR,
   saveErrorToast,
   savePermissionProblem,
@@ -41,6 +45,7 @@ import {
   starredSet,
 } from './exploreSlice.ts';
 import {
+  chartSaveConflicted,
   chartSaved,
   chartSaveFailed,
   dashboardsFetched,
@@ -95,6 +100,7 @@ export function loadExplore(
               cache_timeout: result.slice.cache_timeout,
               certified_by: result.slice.certified_by,
               certification_details: result.slice.certification_details,
+              changed_on: result.slice.changed_on,
             }
           : null,
         can_add: result.can_add,
@@ -266,6 +272,8 @@ export interface SaveRequest {
   action: SaveAction;
   sliceName: string;
   dashboard: DashboardChoice | null;
+  /** Overwrite even if someone saved the chart since it was opened (after a conflict). */
+  ignoreConflict?: boolean;
 }
 
 export interface SaveOutcome {
@@ -306,9 +314,13 @@ export function saveChart(request: SaveRequest): ExploreThunk<Promise<SaveOutcom
         dashboards,
         sliceId: overwriting ? explore.slice?.slice_id : undefined,
       });
+      const since = request.ignoreConflict
+        ? undefined
+        : lastModifiedTimeOf(explore.slice?.changed_on);
+      const update = since === undefined ? payload : { ...payload, last_modified_time: since };
       const answer =
         overwriting && explore.slice
-          ? await calls.updateChart(explore.slice.slice_id, payload)
+          ? await calls.updateChart(explore.slice.slice_id, update)
           : await calls.createChart(payload);
       dispatch(chartSaved({ id: answer.id, slice_name: answer.result.slice_name }));
       dispatch(chartIdUpdated({ from: previousId, to: answer.id }));
@@ -320,6 +332,7 @@ export function saveChart(request: SaveRequest): ExploreThunk<Promise<SaveOutcom
             slice_name: answer.result.slice_name,
             owners: answer.result.owners,
             dashboards: answer.result.dashboards,
+            changed_on: changedOnAfterSave(answer),
           },
           can_overwrite: true,
         }),
@@ -331,7 +344,13 @@ export function saveChart(request: SaveRequest): ExploreThunk<Promise<SaveOutcom
       dispatch(saveModalVisibilitySet(false));
       return { sliceId: answer.id, dashboardId: dashboard?.id };
     } catch (error) {
-      const text = saveErrorToast(toClientErrorObject(error));
+      const failure = toClientErrorObject(error);
+      if (overwriting && isSaveConflict(failure)) {
+        // Not a failure to report but a choice to offer: the modal asks reload or overwrite.
+        dispatch(chartSaveConflicted(SAVE_CONFLICT));
+        return null;
+      }
+      const text = saveErrorToast(failure);
       dispatch(chartSaveFailed(text));
       toast('danger', text);
       return null;

@@ -1,3 +1,4 @@
+import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { queryEditorToTabStateUpdate } from '@tessera/shared/api/sqllabState';
 import { ClientError } from '../../../app/api.ts';
 import { selectActiveEditorId, selectQueryEditors } from '../state/selectors.ts';
@@ -33,13 +34,13 @@ export function syncWorkspace(): SqlLabThunk<Promise<void>> {
       const synced = syncedVersion(editor.tabViewId);
       if (synced !== undefined && synced >= editor.version) continue;
       try {
-        await api.put(
-          `/tabstateview/${editor.tabViewId}`,
-          queryEditorToTabStateUpdate(
+        await api.call(sqllabStateRoutes.updateTab, {
+          params: { pk: Number(editor.tabViewId) },
+          body: queryEditorToTabStateUpdate(
             { ...editor, templateParams: editor.templateParams || null },
             { updatedAt: editor.updatedAt, version: editor.version },
           ),
-        );
+        });
         markSynced(editor.tabViewId, editor.version);
       } catch (error) {
         // Editor save errors are logged as warnings only; the toast says what to do.
@@ -54,7 +55,7 @@ export function syncWorkspace(): SqlLabThunk<Promise<void>> {
     const active = getState().sqlLab.queryEditors.find((qe) => qe.id === activeId);
     if (active?.tabViewId && getState().sqlLab.lastUpdatedActiveTab !== active.tabViewId) {
       try {
-        await api.post(`/tabstateview/${active.tabViewId}/activate`);
+        await api.call(sqllabStateRoutes.activateTab, { params: { pk: Number(active.tabViewId) } });
         dispatch(activeTabSynced(active.tabViewId));
       } catch (error) {
         console.warn('SQL Lab could not activate tab', active.tabViewId, error);
@@ -74,7 +75,7 @@ export function deleteDestroyedTabs(): SqlLabThunk<Promise<void>> {
         continue;
       }
       try {
-        await api.delete(`/tabstateview/${key}`);
+        await api.call(sqllabStateRoutes.deleteTab, { params: { pk: Number(key) } });
         dispatch(destroyedQueryEditorCleared(key));
       } catch (error) {
         if (error instanceof ClientError && error.status === 404) {

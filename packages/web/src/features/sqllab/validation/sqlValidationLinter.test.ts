@@ -13,7 +13,7 @@ import {
 const viewOf = (doc: string) => ({ state: EditorState.create({ doc }) }) as unknown as EditorView;
 
 interface Call {
-  path: string;
+  databaseId: number;
   body: ValidateSqlBody;
   signal: AbortSignal | undefined;
 }
@@ -21,8 +21,8 @@ interface Call {
 /** A stubbed request answering `answer` (or failing with it) and recording each call. */
 function stubRequest(answer: ValidateSqlAnswer | Error = { result: [] }) {
   const calls: Call[] = [];
-  const request: ValidateRequest = async (path, body, options) => {
-    calls.push({ path, body, signal: options.signal });
+  const request: ValidateRequest = async (databaseId, body, options) => {
+    calls.push({ databaseId, body, signal: options.signal });
     if (answer instanceof Error) throw answer;
     return answer;
   };
@@ -81,7 +81,7 @@ describe('the validation lint source', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toEqual([
       {
-        path: '/api/v1/database/3/validate_sql/',
+        databaseId: 3,
         body: { sql: 'SELECT nope', schema: 'main', catalog: 'cat', template_params: '{"a": 1}' },
         signal: expect.any(AbortSignal),
       },

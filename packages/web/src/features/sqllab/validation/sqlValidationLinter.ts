@@ -1,11 +1,11 @@
 import { type Diagnostic, type LintSource, linter } from '@codemirror/lint';
-import {
-  type SqlValidationAnnotation,
-  type ValidateSqlAnswer,
-  type ValidateSqlBody,
-  validateSqlPath,
+import { sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
+import type {
+  SqlValidationAnnotation,
+  ValidateSqlAnswer,
+  ValidateSqlBody,
 } from '@tessera/shared/api/sqlValidation';
-import { api, ClientError, type RequestOptions } from '../../../app/api.ts';
+import { api, type CallOptions, ClientError } from '../../../app/api.ts';
 
 /**
  * Inline SQL validation for the SQL Lab editor: a CodeMirror lint source that sends the editor's
@@ -18,9 +18,9 @@ export const VALIDATION_DEBOUNCE_MS = 600;
 
 /** How the validate call is made; the web app's API client unless a test passes its own. */
 export type ValidateRequest = (
-  path: string,
+  databaseId: number,
   body: ValidateSqlBody,
-  options: Pick<RequestOptions, 'signal'>,
+  options: Pick<CallOptions, 'signal'>,
 ) => Promise<ValidateSqlAnswer>;
 
 export interface SqlValidationOptions {
@@ -33,8 +33,8 @@ export interface SqlValidationOptions {
   debounceMs?: number;
 }
 
-const defaultRequest: ValidateRequest = (path, body, options) =>
-  api.post<ValidateSqlAnswer>(path, body, options);
+const defaultRequest: ValidateRequest = (databaseId, body, options) =>
+  api.call(sqllabRoutes.validateSql, { params: { pk: databaseId }, body, ...options });
 
 /** The document as the lint source sees it: CodeMirror's `Text` (1-based lines). */
 interface LintDoc {
@@ -98,7 +98,7 @@ export function createSqlValidationSource(options: SqlValidationOptions): LintSo
     if (options.catalog) body.catalog = options.catalog;
     if (options.templateParams) body.template_params = options.templateParams;
     try {
-      const answer = await request(validateSqlPath(databaseId), body, {
+      const answer = await request(databaseId, body, {
         signal: controller.signal,
       });
       if (controller.signal.aborted) return [];

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../../../app/api.ts';
+import { chartWriteAnswer, dashboardItemAnswer } from '../../../../test/answers.ts';
 import { ADMIN, renderWithApp, testUser } from '../../../../test/render.tsx';
 import { DashboardPage } from '../../DashboardPage.tsx';
 
@@ -69,8 +70,8 @@ function fakeServer() {
         return Response.json({ result: [{ id: 1, value: false }] });
       }
       if (path === '/api/v1/dashboard/1') {
-        return Response.json({
-          result: {
+        return Response.json(
+          dashboardItemAnswer({
             id: 1,
             dashboard_title: 'Flights',
             slug: null,
@@ -85,8 +86,8 @@ function fakeServer() {
             certification_details: null,
             changed_on: '2024-01-01T00:00:00',
             changed_by_name: 'A B',
-          },
-        });
+          }),
+        );
       }
       if (path === '/api/v1/dashboard/1/charts') {
         return Response.json({
@@ -96,7 +97,7 @@ function fakeServer() {
       if (path === '/api/v1/dashboard/1/datasets') return Response.json({ result: [] });
       if (path === '/api/v1/chart/5' && method === 'PUT') {
         puts.push(JSON.parse(String(init?.body)));
-        return Response.json({ id: 5, result: {} });
+        return Response.json(chartWriteAnswer(5));
       }
       if (path === '/api/v1/chart/data/batch') {
         return Response.json({ message: 'Not found' }, { status: 404 });

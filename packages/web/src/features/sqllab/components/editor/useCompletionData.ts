@@ -1,4 +1,4 @@
-import type { StringListAnswer, TablesAnswer } from '@tessera/shared/api/databases';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { useEffect, useState } from 'react';
 import { api } from '../../../../app/api.ts';
 
@@ -28,7 +28,8 @@ export function useCompletionData(dbId: number | null, schema: string | null) {
       return;
     }
     void cached(`${dbId}`, async () => {
-      const answer = await api.get<StringListAnswer>(`/api/v1/database/${dbId}/schemas/`, {
+      const answer = await api.call(databaseRoutes.schemas, {
+        params: { pk: dbId },
         q: { force: false },
       });
       return answer.result;
@@ -45,7 +46,8 @@ export function useCompletionData(dbId: number | null, schema: string | null) {
       return;
     }
     void cached(`${dbId}/${schema}`, async () => {
-      const answer = await api.get<TablesAnswer>(`/api/v1/database/${dbId}/tables/`, {
+      const answer = await api.call(databaseRoutes.tables, {
+        params: { pk: dbId },
         q: { schema_name: schema, force: false },
       });
       return answer.result.map((table) => table.value);

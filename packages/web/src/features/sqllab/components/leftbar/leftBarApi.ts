@@ -1,30 +1,26 @@
-import type { StringListAnswer, TablesAnswer } from '@tessera/shared/api/databases';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { api } from '../../../../app/api.ts';
 
 /** The left bar's metadata calls (`/api/v1/database/{id}/catalogs|schemas|tables/`). */
 export const leftBarApi = {
-  catalogs(dbId: number, force: boolean, signal?: AbortSignal) {
-    return api.get<StringListAnswer>(`/api/v1/database/${dbId}/catalogs/`, {
+  catalogs: (dbId: number, force: boolean, signal?: AbortSignal) =>
+    api.call(databaseRoutes.catalogs, { signal, params: { pk: dbId }, q: { force } }),
+  schemas: (dbId: number, catalog: string | null, force: boolean, signal?: AbortSignal) =>
+    api.call(databaseRoutes.schemas, {
       signal,
-      q: { force },
-    });
-  },
-  schemas(dbId: number, catalog: string | null, force: boolean, signal?: AbortSignal) {
-    return api.get<StringListAnswer>(`/api/v1/database/${dbId}/schemas/`, {
-      signal,
+      params: { pk: dbId },
       q: { force, ...(catalog ? { catalog } : {}) },
-    });
-  },
-  tables(
+    }),
+  tables: (
     dbId: number,
     schema: string,
     catalog: string | null,
     force: boolean,
     signal?: AbortSignal,
-  ) {
-    return api.get<TablesAnswer>(`/api/v1/database/${dbId}/tables/`, {
+  ) =>
+    api.call(databaseRoutes.tables, {
       signal,
+      params: { pk: dbId },
       q: { schema_name: schema, force, ...(catalog ? { catalog_name: catalog } : {}) },
-    });
-  },
+    }),
 };

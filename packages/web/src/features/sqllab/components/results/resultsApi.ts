@@ -1,4 +1,7 @@
-import type { DatasetCreateBody } from '@tessera/shared/api/datasets';
+import type { DatasetCreateAnswer, DatasetCreateBody } from '@tessera/shared/api/datasets';
+import { routePath } from '@tessera/shared/api/route';
+import { datasetRoutes } from '@tessera/shared/api/routes/datasets';
+import { sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
 import {
   ARROW_COLUMNS_METADATA_KEY,
   ARROW_STREAM_MEDIA_TYPE,
@@ -26,7 +29,7 @@ export async function fetchArrowResults(
   options: { rows?: number; signal?: AbortSignal; timeoutSeconds?: number } = {},
   client: ApiClient = defaultApi,
 ): Promise<ArrowResults> {
-  const reply = await client.getBinary('/api/v1/sqllab/results/', {
+  const reply = await client.callBinary(sqllabRoutes.results, {
     q: { key, ...(options.rows ? { rows: options.rows } : {}) },
     accept: ARROW_STREAM_MEDIA_TYPE,
     signal: options.signal,
@@ -51,18 +54,13 @@ export async function fetchArrowResults(
 
 /** The download of a run's full result (the server runs its SELECT again, streamed). */
 export function exportUrl(clientId: string, format: 'csv' | 'xlsx'): string {
-  const base = `/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`;
+  const base = routePath(sqllabRoutes.export.path, { client_id: clientId });
   return format === 'csv' ? base : `${base}?format=${format}`;
-}
-
-export interface CreatedDataset {
-  id: number;
-  result: { table_name?: string } & Record<string, unknown>;
 }
 
 export function createDataset(
   body: DatasetCreateBody,
   client: ApiClient = defaultApi,
-): Promise<CreatedDataset> {
-  return client.post<CreatedDataset>('/api/v1/dataset/', body);
+): Promise<DatasetCreateAnswer> {
+  return client.call(datasetRoutes.create, { body });
 }

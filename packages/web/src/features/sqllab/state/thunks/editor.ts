@@ -1,5 +1,6 @@
-import type { FunctionNamesAnswer } from '@tessera/shared/api/databases';
-import type { SavedQueryWriteAnswer } from '@tessera/shared/api/savedQueries';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
+import { savedQueryRoutes } from '@tessera/shared/api/routes/savedQueries';
+import { sqllabRoutes, sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { clientToSavedQueryBody } from '@tessera/shared/api/savedQueries';
 import { errorMessage } from '../../../../app/api.ts';
 import { selectEditorById } from '../selectors.ts';
@@ -72,16 +73,15 @@ export function estimateQueryCost(editorId: string): SqlLabThunk<Promise<void>> 
     dispatch(costEstimateStarted(editorId));
     try {
       const sql = editor.selectedText?.trim() ? editor.selectedText : editor.sql;
-      const answer = await api.post<{ result: Record<string, string | number | null>[] }>(
-        '/api/v1/sqllab/estimate/',
-        {
+      const answer = await api.call(sqllabRoutes.estimate, {
+        body: {
           database_id: editor.dbId,
           catalog: editor.catalog,
           schema: editor.schema,
           sql,
           template_params: parseTemplateParams(editor.templateParams),
         },
-      );
+      });
       dispatch(costEstimateReturned({ editorId, cost: answer.result }));
     } catch (error) {
       dispatch(costEstimateFailed({ editorId, error: errorMessage(error) }));
@@ -95,9 +95,8 @@ export function formatQuery(editorId: string): SqlLabThunk<Promise<void>> {
     const editor = selectEditorById(getState(), editorId);
     if (!editor) return;
     try {
-      const answer = await api.post<{ result: string }>('/api/v1/sqllab/format_sql/', {
-        sql: editor.sql,
-        ...(editor.dbId ? { database_id: editor.dbId } : {}),
+      const answer = await api.call(sqllabRoutes.formatSql, {
+        body: { sql: editor.sql, ...(editor.dbId ? { database_id: editor.dbId } : {}) },
       });
       dispatch(queryEditorPatched(editorId, { sql: answer.result }));
     } catch (error) {
@@ -118,17 +117,19 @@ export function saveQuery(
       return null;
     }
     try {
-      const answer = await api.post<SavedQueryWriteAnswer>(
-        '/api/v1/saved_query/',
-        clientToSavedQueryBody({ ...editor, dbId: editor.dbId, ...fields }),
-      );
+      const answer = await api.call(savedQueryRoutes.create, {
+        body: clientToSavedQueryBody({ ...editor, dbId: editor.dbId, ...fields }),
+      });
       dispatch(queryEditorPatched(editorId, { remoteId: answer.id, name: fields.name }));
       toast('success', QUERY_SAVED);
       // The tab on the server points at its saved query too; if that fails the save is partial.
       const { settings } = getState().sqlLab;
       if (settings.backendPersistence && editor.tabViewId) {
         try {
-          await api.put(`/tabstateview/${editor.tabViewId}`, { saved_query_id: answer.id });
+          await api.call(sqllabStateRoutes.updateTab, {
+            params: { pk: Number(editor.tabViewId) },
+            body: { saved_query_id: answer.id },
+          });
         } catch {
           toast('danger', QUERY_NOT_PROPERLY_SAVED);
         }
@@ -153,10 +154,10 @@ export function updateSavedQuery(
       return false;
     }
     try {
-      await api.put(
-        `/api/v1/saved_query/${editor.remoteId}`,
-        clientToSavedQueryBody({ ...editor, dbId: editor.dbId, ...fields }),
-      );
+      await api.call(savedQueryRoutes.update, {
+        params: { pk: editor.remoteId },
+        body: clientToSavedQueryBody({ ...editor, dbId: editor.dbId, ...fields }),
+      });
       dispatch(queryEditorPatched(editorId, { name: fields.name }));
       toast('success', QUERY_UPDATED);
       return true;
@@ -172,14 +173,16 @@ export function createPermalink(editorId: string): SqlLabThunk<Promise<string>> 
   return async (_dispatch, getState, { api }) => {
     const editor = selectEditorById(getState(), editorId);
     if (!editor?.dbId) throw new Error('Choose a database first');
-    const answer = await api.post<{ key: string; url: string }>('/api/v1/sqllab/permalink', {
-      dbId: editor.dbId,
-      name: editor.name,
-      sql: editor.sql,
-      catalog: editor.catalog,
-      schema: editor.schema,
-      templateParams: editor.templateParams || null,
-      autorun: editor.autorun,
+    const answer = await api.call(sqllabRoutes.createPermalink, {
+      body: {
+        dbId: editor.dbId,
+        name: editor.name,
+        sql: editor.sql,
+        catalog: editor.catalog,
+        schema: editor.schema,
+        templateParams: editor.templateParams || null,
+        autorun: editor.autorun,
+      },
     });
     return answer.url;
   };
@@ -189,7 +192,7 @@ export function createPermalink(editorId: string): SqlLabThunk<Promise<string>> 
 export function loadFunctionNames(editorId: string, dbId: number): SqlLabThunk<Promise<void>> {
   return async (dispatch, _getState, { api }) => {
     try {
-      const answer = await api.get<FunctionNamesAnswer>(`/api/v1/database/${dbId}/function_names/`);
+      const answer = await api.call(databaseRoutes.functionNames, { params: { pk: dbId } });
       dispatch(queryEditorSetFunctionNames(editorId, answer.function_names));
     } catch {
       dispatch(queryEditorSetFunctionNames(editorId, []));

@@ -1,3 +1,4 @@
+import { sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
 import type { QueryRecord } from '@tessera/shared/api/sqllab';
 import type { SqllabBootstrapAnswer, TabStateAnswer } from '@tessera/shared/api/sqllabState';
 import { errorMessage } from '../../../../app/api.ts';
@@ -101,7 +102,7 @@ export function initializeWorkspace(local: LocalWorkspace | null): SqlLabThunk<P
     const { settings } = getState().sqlLab;
     let result: SqllabBootstrapAnswer['result'] | null = null;
     try {
-      result = (await api.get<SqllabBootstrapAnswer>('/api/v1/sqllab/')).result;
+      result = (await api.call(sqllabRoutes.bootstrap)).result;
     } catch (error) {
       dispatch(errorMessageSet(errorMessage(error)));
     }

@@ -1,3 +1,4 @@
+import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { selectEditorById } from '../selectors.ts';
 import { queryEditorMigrated } from '../sqlLabSlice.ts';
 import type { SqlLabThunk } from '../store.ts';
@@ -44,8 +45,8 @@ export function migrateQueryEditor(id: string): SqlLabThunk<Promise<void>> {
     migrating.add(id);
     let tabViewId: string;
     try {
-      const answer = await api.post<{ id: number }>('/tabstateview/', {
-        queryEditor: queryEditorPayload(editor),
+      const answer = await api.call(sqllabStateRoutes.createTab, {
+        body: { queryEditor: queryEditorPayload(editor) },
       });
       tabViewId = String(answer.id);
     } catch {
@@ -69,7 +70,10 @@ export function migrateQueryEditor(id: string): SqlLabThunk<Promise<void>> {
     );
     for (const run of runs) {
       try {
-        await api.post(`/tabstateview/${tabViewId}/migrate_query`, { queryId: run.id });
+        await api.call(sqllabStateRoutes.migrateQuery, {
+          params: { pk: Number(tabViewId) },
+          body: { queryId: run.id },
+        });
       } catch {
         toast('warning', MIGRATE_QUERY_WARNING);
       }

@@ -1,5 +1,9 @@
-import type { SavedQueryItem } from '@tessera/shared/api/savedQueries';
-import type { PermalinkBody, QueryItem } from '@tessera/shared/api/sqllab';
+import type { DatasetItem } from '@tessera/shared/api/datasets';
+import { datasetRoutes } from '@tessera/shared/api/routes/datasets';
+import { queryRoutes } from '@tessera/shared/api/routes/queries';
+import { savedQueryRoutes } from '@tessera/shared/api/routes/savedQueries';
+import { sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
+import type { PermalinkBody } from '@tessera/shared/api/sqllab';
 import { parseDatasourceKey } from '@tessera/shared/datasourceKey';
 import { datasourceLoaded, datasourceLoading } from '../sqlLabSlice.ts';
 import type { SqlLabThunk } from '../store.ts';
@@ -20,9 +24,7 @@ export function openPermalink(key: string): SqlLabThunk<Promise<void>> {
   return async (dispatch, _getState, { api, toast }) => {
     let link: PermalinkBody;
     try {
-      link = await api.get<PermalinkBody>(
-        `/api/v1/sqllab/permalink/${encodeURIComponent(key).replace('%3A', ':')}`,
-      );
+      link = await api.call(sqllabRoutes.readPermalink, { params: { key } });
     } catch {
       toast('danger', SQL_NOT_LOADED);
       return;
@@ -55,17 +57,14 @@ export function openDatasource(datasourceKey: string, sql?: string): SqlLabThunk
     }
     dispatch(datasourceLoading());
     try {
-      const answer = await api.get<{
-        result: {
-          name: string;
-          schema: string | null;
-          database: { id: number };
-          select_star: string | null;
-        };
-      }>(`/api/v1/dataset/${key.id}`, {
+      const answer = await api.call(datasetRoutes.getFields, {
+        params: { pk: String(key.id) },
         q: { keys: ['none'], columns: ['name', 'schema', 'database.id', 'select_star'] },
       });
-      const dataset = answer.result;
+      // The fields named in `columns` are there.
+      const dataset = answer.result as Pick<DatasetItem, 'name' | 'schema' | 'select_star'> & {
+        database: Pick<DatasetItem['database'], 'id'>;
+      };
       dispatch(
         datasourceLoaded({
           id: key.id,
@@ -102,7 +101,7 @@ export function openSavedQuery(id: number): SqlLabThunk<Promise<void>> {
       return;
     }
     try {
-      const { result } = await api.get<{ result: SavedQueryItem }>(`/api/v1/saved_query/${id}`);
+      const { result } = await api.call(savedQueryRoutes.get, { params: { pk: id } });
       dispatch(
         addQueryEditor({
           name: result.label,
@@ -125,7 +124,7 @@ export function openSavedQuery(id: number): SqlLabThunk<Promise<void>> {
 export function openHistoryQuery(id: number): SqlLabThunk<Promise<void>> {
   return async (dispatch, _getState, { api, toast }) => {
     try {
-      const { result } = await api.get<{ result: QueryItem }>(`/api/v1/query/${id}`);
+      const { result } = await api.call(queryRoutes.get, { params: { pk: id } });
       dispatch(
         addQueryEditor({
           ...(result.tab_name ? { name: `Copy of ${result.tab_name}` } : {}),

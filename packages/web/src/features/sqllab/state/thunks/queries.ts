@@ -1,11 +1,13 @@
+import { queryRoutes } from '@tessera/shared/api/routes/queries';
+import { sqllabRoutes, sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import type {
-  AsyncExecuteAnswer,
   ExecuteBody,
-  QueryRecord,
   QueryResultsPayload,
+  UpdatedSinceAnswer,
 } from '@tessera/shared/api/sqllab';
 import { newClientId } from '@tessera/shared/api/sqllab';
 import { UNKNOWN_ERROR } from '@tessera/shared/clientErrors';
+import type { z } from 'zod';
 import { ClientError, isAbortError, toClientErrorObject } from '../../../../app/api.ts';
 import { selectEditorById } from '../selectors.ts';
 import {
@@ -22,6 +24,8 @@ import {
 } from '../sqlLabSlice.ts';
 import type { SqlLabThunk } from '../store.ts';
 import type { Query, QueryResults, SqlLabTable } from '../types.ts';
+
+type UpdatedSince = z.infer<typeof UpdatedSinceAnswer>;
 
 /** Calls of query runs (spec section 7) and the state changes of section 4 around them. */
 
@@ -129,10 +133,10 @@ export function runQuery(query: Query): SqlLabThunk<Promise<void>> {
     };
     try {
       const search = typeof window === 'undefined' ? '' : window.location.search;
-      const answer = await api.post<QueryResultsPayload | AsyncExecuteAnswer>(
-        `/api/v1/sqllab/execute/${search}`,
+      const answer = await api.call(sqllabRoutes.execute, {
+        query: Object.fromEntries(new URLSearchParams(search)),
         body,
-      );
+      });
       if ('data' in answer) {
         dispatch(querySucceeded({ id: query.id, results: toQueryResults(answer) }));
       } else if (answer?.query) {
@@ -153,7 +157,7 @@ export function fetchQueryResults(query: Query, displayLimit?: number): SqlLabTh
     dispatch(queryResultsRequested(query.id));
     const timeout = getState().sqlLab.settings.resultTimeout;
     try {
-      const answer = await api.get<QueryResultsPayload>('/api/v1/sqllab/results/', {
+      const answer = await api.call(sqllabRoutes.results, {
         q: { key: query.resultsKey, ...(displayLimit ? { rows: displayLimit } : {}) },
         ...(timeout > 0 ? { timeoutSeconds: timeout } : {}),
       });
@@ -182,7 +186,7 @@ export function clearQueryResults(queryId: string) {
 export function stopQuery(query: Query): SqlLabThunk<Promise<void>> {
   return async (dispatch, _getState, { api, toast }) => {
     try {
-      await api.post('/api/v1/query/stop', { client_id: query.id });
+      await api.call(queryRoutes.stop, { body: { client_id: query.id } });
       dispatch(queryStopped(query.id));
       toast('success', QUERY_WAS_STOPPED);
     } catch {
@@ -198,7 +202,9 @@ export function removeQuery(query: Query): SqlLabThunk<Promise<void>> {
     const editor = query.sqlEditorId ? selectEditorById(getState(), query.sqlEditorId) : null;
     if (settings.backendPersistence && editor?.tabViewId) {
       try {
-        await api.delete(`/tabstateview/${editor.tabViewId}/query/${encodeURIComponent(query.id)}`);
+        await api.call(sqllabStateRoutes.deleteTabQuery, {
+          params: { pk: Number(editor.tabViewId), client_id: query.id },
+        });
       } catch {
         toast('danger', ERROR_REMOVING_QUERY);
         return;
@@ -240,12 +246,9 @@ export function pollQueries(signal?: AbortSignal): SqlLabThunk<Promise<void>> {
   return async (dispatch, getState, { api }) => {
     const before = getState().sqlLab.queries;
     const since = Math.max(0, getState().sqlLab.queriesLastUpdate - POLL_OVERLAP_MS);
-    let answer: { result: QueryRecord[] };
+    let answer: UpdatedSince;
     try {
-      answer = await api.get<{ result: QueryRecord[] }>('/api/v1/query/updated_since', {
-        q: { last_updated_ms: since },
-        signal,
-      });
+      answer = await api.call(queryRoutes.updatedSince, { q: { last_updated_ms: since }, signal });
     } catch (error) {
       if (isAbortError(error)) return;
       if (error instanceof ClientError || error instanceof Error) dispatch(offlineSet(true));

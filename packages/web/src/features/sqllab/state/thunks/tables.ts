@@ -1,4 +1,5 @@
-import type { TableMetadataAnswer } from '@tessera/shared/api/databases';
+import { databaseRoutes } from '@tessera/shared/api/routes/databases';
+import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { newClientId } from '@tessera/shared/api/sqllab';
 import { errorMessage } from '../../../../app/api.ts';
 import { selectEditorById } from '../selectors.ts';
@@ -43,8 +44,8 @@ export function syncTable(
     if (!state.sqlLab.settings.backendPersistence || !editor?.tabViewId) return false;
     const current = state.sqlLab.tables.find((t) => t.id === table.id) ?? table;
     try {
-      const answer = await api.post<{ id: number }>('/tableschemaview/', {
-        table: tableSchemaPayload(current, editor.tabViewId),
+      const answer = await api.call(sqllabStateRoutes.addTableSchema, {
+        body: { table: tableSchemaPayload(current, editor.tabViewId) },
       });
       dispatch(
         tableMerged({
@@ -98,10 +99,10 @@ export function addTable(
     };
     dispatch(tableAdded(table));
     try {
-      const meta = await api.get<TableMetadataAnswer>(
-        `/api/v1/database/${editor.dbId}/table_metadata/`,
-        { query: { name: tableName, schema, catalog } },
-      );
+      const meta = await api.call(databaseRoutes.tableMetadata, {
+        params: { pk: editor.dbId },
+        query: { name: tableName, schema: schema ?? undefined, catalog: catalog ?? undefined },
+      });
       const patch: Partial<SqlLabTable> = {
         columns: meta.columns,
         selectStar: meta.selectStar,
@@ -138,7 +139,10 @@ function setExpanded(
     dispatch(tableMerged({ id: table.id, patch: { expanded } }));
     if (!getState().sqlLab.settings.backendPersistence || !table.initialized) return;
     try {
-      await api.post(`/tableschemaview/${table.id}/expanded`, { expanded });
+      await api.call(sqllabStateRoutes.setTableSchemaExpanded, {
+        params: { pk: Number(table.id) },
+        body: { expanded },
+      });
     } catch {
       toast('danger', failureText);
     }
@@ -156,7 +160,7 @@ export function removeTable(table: SqlLabTable): SqlLabThunk<Promise<void>> {
     if (table.dataPreviewQueryId) dispatch(queryRemoved(table.dataPreviewQueryId));
     if (!getState().sqlLab.settings.backendPersistence || !table.initialized) return;
     try {
-      await api.delete(`/tableschemaview/${table.id}`);
+      await api.call(sqllabStateRoutes.deleteTableSchema, { params: { pk: Number(table.id) } });
     } catch {
       toast('danger', ERROR_REMOVING_TABLE);
     }

@@ -1,3 +1,4 @@
+import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import type { QueryRecord } from '@tessera/shared/api/sqllab';
 import { type TabStateAnswer, tabStateToQueryEditor } from '@tessera/shared/api/sqllabState';
 import { ClientError } from '../../../../app/api.ts';
@@ -181,7 +182,9 @@ export function loadQueryEditor(id: string): SqlLabThunk<Promise<void>> {
     const local = selectEditorById(getState(), id);
     if (!local?.tabViewId) return;
     try {
-      const tab = await api.get<TabStateAnswer>(`/tabstateview/${local.tabViewId}`);
+      const tab = await api.call(sqllabStateRoutes.getTab, {
+        params: { pk: Number(local.tabViewId) },
+      });
       const { settings } = getState().sqlLab;
       const loaded = editorFromTabState(tab, settings, local);
       markSynced(local.tabViewId, loaded.editor.version);

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { IdParam, ListQuery, MessageAnswer } from '../common.ts';
+import {
+  CssTemplateBody,
+  CssTemplateItemAnswer,
+  CssTemplateListAnswer,
+  CssTemplateUpdateBody,
+  CssTemplateWriteAnswer,
+  DashboardChartsAnswer,
+  DashboardColorsBody,
+  DashboardColorsQuery,
+  DashboardCopyAnswer,
+  DashboardCopyBody,
+  DashboardCreateBody,
+  DashboardDatasetsAnswer,
+  DashboardItemAnswer,
+  DashboardListAnswer,
+  DashboardPermalinkAnswer,
+  DashboardPermalinkState,
+  DashboardPermalinkValue,
+  DashboardUpdateBody,
+  DashboardWriteAnswer,
+  FavoriteAnswer,
+  FavoriteStatusAnswer,
+  IdsQuery,
+  RelatedAnswer,
+  RelatedQuery,
+} from '../dashboards.ts';
+import { crudRoutes, route } from '../route.ts';
+
+const BASE = '/api/v1/dashboard';
+const IdOrSlug = z.object({ id_or_slug: z.string().min(1).max(255) });
+const KeyParam = z.object({ key: z.string().min(1).max(64) });
+
+/** `/api/v1/dashboard/`. The ZIP import is multipart and stays outside the JSON client. */
+export const dashboardRoutes = {
+  list: route({ method: 'GET', path: `${BASE}/`, q: ListQuery, answer: DashboardListAnswer }),
+  create: route({
+    method: 'POST',
+    path: `${BASE}/`,
+    body: DashboardCreateBody,
+    answer: DashboardWriteAnswer,
+    status: 201,
+  }),
+  bulkDelete: route({ method: 'DELETE', path: `${BASE}/`, q: IdsQuery, answer: MessageAnswer }),
+  favoriteStatus: route({
+    method: 'GET',
+    path: `${BASE}/favorite_status/`,
+    q: z.array(z.number().int().positive()),
+    answer: FavoriteStatusAnswer,
+  }),
+  /** A ZIP of the dashboards and everything they use. */
+  export: route({
+    method: 'GET',
+    path: `${BASE}/export/`,
+    q: IdsQuery,
+    answer: z.unknown(),
+    binary: true,
+  }),
+  related: route({
+    method: 'GET',
+    path: `${BASE}/related/:column`,
+    params: z.object({ column: z.enum(['owners', 'roles', 'created_by', 'changed_by']) }),
+    q: RelatedQuery,
+    answer: RelatedAnswer,
+  }),
+  readPermalink: route({
+    method: 'GET',
+    path: `${BASE}/permalink/:key`,
+    params: KeyParam,
+    answer: DashboardPermalinkValue,
+  }),
+  get: route({
+    method: 'GET',
+    path: `${BASE}/:id_or_slug`,
+    params: IdOrSlug,
+    answer: DashboardItemAnswer,
+  }),
+  update: route({
+    method: 'PUT',
+    path: `${BASE}/:pk`,
+    params: IdParam,
+    body: DashboardUpdateBody,
+    answer: DashboardWriteAnswer,
+  }),
+  delete: route({ method: 'DELETE', path: `${BASE}/:pk`, params: IdParam, answer: MessageAnswer }),
+  charts: route({
+    method: 'GET',
+    path: `${BASE}/:id_or_slug/charts`,
+    params: IdOrSlug,
+    answer: DashboardChartsAnswer,
+  }),
+  datasets: route({
+    method: 'GET',
+    path: `${BASE}/:id_or_slug/datasets`,
+    params: IdOrSlug,
+    answer: DashboardDatasetsAnswer,
+  }),
+  copy: route({
+    method: 'POST',
+    path: `${BASE}/:id_or_slug/copy/`,
+    params: IdOrSlug,
+    body: DashboardCopyBody,
+    answer: DashboardCopyAnswer,
+  }),
+  colors: route({
+    method: 'PUT',
+    path: `${BASE}/:pk/colors`,
+    params: IdParam,
+    query: DashboardColorsQuery,
+    body: DashboardColorsBody,
+    answer: DashboardWriteAnswer,
+  }),
+  addFavorite: route({
+    method: 'POST',
+    path: `${BASE}/:pk/favorites/`,
+    params: IdParam,
+    answer: FavoriteAnswer,
+  }),
+  removeFavorite: route({
+    method: 'DELETE',
+    path: `${BASE}/:pk/favorites/`,
+    params: IdParam,
+    answer: FavoriteAnswer,
+  }),
+  createPermalink: route({
+    method: 'POST',
+    path: `${BASE}/:id_or_slug/permalink`,
+    params: IdOrSlug,
+    body: DashboardPermalinkState,
+    answer: DashboardPermalinkAnswer,
+    status: 201,
+  }),
+} as const;
+
+/** `/api/v1/css_template/`. */
+export const cssTemplateRoutes = crudRoutes('/api/v1/css_template', {
+  list: CssTemplateListAnswer,
+  item: CssTemplateItemAnswer,
+  create: CssTemplateBody,
+  update: CssTemplateUpdateBody,
+  written: CssTemplateWriteAnswer,
+  ids: IdsQuery,
+});
