@@ -1,18 +1,8 @@
-import {
-  AnnotationBody,
-  AnnotationItemAnswer,
-  AnnotationUpdateBody,
-  LayerBody,
-  LayerItemAnswer,
-  LayerUpdateBody,
-  ListAnswer,
-  WriteAnswer,
-} from '@tessera/shared/api/annotations';
-import { IdParam, ListQuery, MessageAnswer } from '@tessera/shared/api/common';
+import { annotationRoutes as routes } from '@tessera/shared/api/routes/annotations';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import {
   createAnnotation,
@@ -27,12 +17,6 @@ import {
   updateLayer,
 } from './service.ts';
 
-const QParam = z.object({ q: z.string().optional() });
-const Ids = z.array(z.number().int());
-const AnnotationParams = IdParam.extend({
-  annotation_id: z.coerce.number().int().positive(),
-});
-const BASE = '/api/v1/annotation_layer';
 const tags = ['Annotation Layers'];
 
 /** `/api/v1/annotation_layer/` and `/api/v1/annotation_layer/{pk}/annotation/`. */
@@ -40,82 +24,68 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      `${BASE}/`,
-      { schema: { tags, querystring: QParam, response: { 200: ListAnswer } } },
-      async (request) => listLayers(ctx, request.actor, parseQ(ListQuery, request.query.q)),
-    );
-    r.post(
-      `${BASE}/`,
-      { schema: { tags, body: LayerBody, response: { 201: WriteAnswer } } },
-      async (request, reply) =>
+    r.route({
+      ...describedRoute(routes.listLayers, tags),
+      handler: async (request) =>
+        listLayers(ctx, request.actor, parseQ(routes.listLayers.q, request.query.q)),
+    });
+    r.route({
+      ...describedRoute(routes.createLayer, tags),
+      handler: async (request, reply) =>
         reply.status(201).send(await createLayer(ctx, request.actor, request.body)),
-    );
-    r.delete(
-      `${BASE}/`,
-      { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
-      async (request) =>
-        deleteLayers(ctx, request.actor, request.query.q ? parseQ(Ids, request.query.q) : [], true),
-    );
-    r.get(
-      `${BASE}/:pk`,
-      { schema: { tags, params: IdParam, response: { 200: LayerItemAnswer } } },
-      async (request) => getLayer(ctx, request.actor, request.params.pk),
-    );
-    r.put(
-      `${BASE}/:pk`,
-      { schema: { tags, params: IdParam, body: LayerUpdateBody, response: { 200: WriteAnswer } } },
-      async (request) => updateLayer(ctx, request.actor, request.params.pk, request.body),
-    );
-    r.delete(
-      `${BASE}/:pk`,
-      { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteLayers(ctx, request.actor, [request.params.pk], false),
-    );
+    });
+    r.route({
+      ...describedRoute(routes.deleteLayers, tags),
+      handler: async (request) => {
+        const ids = request.query.q ? parseQ(routes.deleteLayers.q, request.query.q) : [];
+        return deleteLayers(ctx, request.actor, ids, true);
+      },
+    });
+    r.route({
+      ...describedRoute(routes.getLayer, tags),
+      handler: async (request) => getLayer(ctx, request.actor, request.params.pk),
+    });
+    r.route({
+      ...describedRoute(routes.updateLayer, tags),
+      handler: async (request) => updateLayer(ctx, request.actor, request.params.pk, request.body),
+    });
+    r.route({
+      ...describedRoute(routes.deleteLayer, tags),
+      handler: async (request) => deleteLayers(ctx, request.actor, [request.params.pk], false),
+    });
 
-    r.get(
-      `${BASE}/:pk/annotation/`,
-      { schema: { tags, params: IdParam, querystring: QParam, response: { 200: ListAnswer } } },
-      async (request) =>
-        listAnnotations(ctx, request.actor, request.params.pk, parseQ(ListQuery, request.query.q)),
-    );
-    r.post(
-      `${BASE}/:pk/annotation/`,
-      { schema: { tags, params: IdParam, body: AnnotationBody, response: { 201: WriteAnswer } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createAnnotation(ctx, request.actor, request.params.pk, request.body)),
-    );
-    r.delete(
-      `${BASE}/:pk/annotation/`,
-      { schema: { tags, params: IdParam, querystring: QParam, response: { 200: MessageAnswer } } },
-      async (request) =>
-        deleteAnnotations(
+    r.route({
+      ...describedRoute(routes.listAnnotations, tags),
+      handler: async (request) =>
+        listAnnotations(
           ctx,
           request.actor,
           request.params.pk,
-          request.query.q ? parseQ(Ids, request.query.q) : [],
-          true,
+          parseQ(routes.listAnnotations.q, request.query.q),
         ),
-    );
-    r.get(
-      `${BASE}/:pk/annotation/:annotation_id`,
-      { schema: { tags, params: AnnotationParams, response: { 200: AnnotationItemAnswer } } },
-      async (request) =>
-        getAnnotation(ctx, request.actor, request.params.pk, request.params.annotation_id),
-    );
-    r.put(
-      `${BASE}/:pk/annotation/:annotation_id`,
-      {
-        schema: {
-          tags,
-          params: AnnotationParams,
-          body: AnnotationUpdateBody,
-          response: { 200: WriteAnswer },
-        },
+    });
+    r.route({
+      ...describedRoute(routes.createAnnotation, tags),
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createAnnotation(ctx, request.actor, request.params.pk, request.body)),
+    });
+    r.route({
+      ...describedRoute(routes.deleteAnnotations, tags),
+      handler: async (request) => {
+        const ids = request.query.q ? parseQ(routes.deleteAnnotations.q, request.query.q) : [];
+        return deleteAnnotations(ctx, request.actor, request.params.pk, ids, true);
       },
-      async (request) =>
+    });
+    r.route({
+      ...describedRoute(routes.getAnnotation, tags),
+      handler: async (request) =>
+        getAnnotation(ctx, request.actor, request.params.pk, request.params.annotation_id),
+    });
+    r.route({
+      ...describedRoute(routes.updateAnnotation, tags),
+      handler: async (request) =>
         updateAnnotation(
           ctx,
           request.actor,
@@ -123,11 +93,10 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
           request.params.annotation_id,
           request.body,
         ),
-    );
-    r.delete(
-      `${BASE}/:pk/annotation/:annotation_id`,
-      { schema: { tags, params: AnnotationParams, response: { 200: MessageAnswer } } },
-      async (request) =>
+    });
+    r.route({
+      ...describedRoute(routes.deleteAnnotation, tags),
+      handler: async (request) =>
         deleteAnnotations(
           ctx,
           request.actor,
@@ -135,6 +104,6 @@ export function annotationRoutes(ctx: AppContext): FastifyPluginAsync {
           [request.params.annotation_id],
           false,
         ),
-    );
+    });
   };
 }

@@ -1,25 +1,30 @@
-import { ChartDataBatchBody, QueryContext } from '@tessera/shared/api/chartData';
+import type { SamplesAnswer } from '@tessera/shared/api/chartData';
+import { chartDataRoutes as routes } from '@tessera/shared/api/routes/charts';
 import { notFound } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { chartDataBatch } from './batch.ts';
 import { rememberJsonBodies } from './bodyMemo.ts';
-import { postChartData, savedChartData } from './endpoints.ts';
+import { type ChartDataReply, postChartData, savedChartData } from './endpoints.ts';
 import { exploreJson, parseFormData } from './legacy.ts';
-import { datasourceSamples, SamplesPayload } from './samples.ts';
+import { datasourceSamples } from './samples.ts';
 import { cachedChartData } from './service.ts';
 
-const ChartDataQueryString = z.looseObject({
-  form_data: z.string().optional(),
-  dashboard_id: z.string().optional(),
-  force: z.string().optional(),
-});
+const tags = ['Charts'];
 
 /** `{result: [...]}` from results already in JSON (a cached one is sent as stored). */
 const sendJson = (reply: FastifyReply, results: string[]) =>
   reply.type('application/json; charset=utf-8').send(`{"result":[${results.join(',')}]}`);
+
+/** A CSV or XLSX export: bytes, outside the route's JSON answer. */
+const sendFile = (reply: FastifyReply, file: Extract<ChartDataReply, { kind: 'file' }>) =>
+  reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.body);
 
 const truthy = (value: string | undefined) =>
   value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
@@ -33,58 +38,45 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
     rememberJsonBodies(app);
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post(
-      '/api/v1/chart/data',
-      { schema: { body: QueryContext, querystring: ChartDataQueryString, tags: ['Charts'] } },
-      async (request, reply) => {
+    // JSON answers leave as the text the service wrote (a string skips the response schema).
+    api.route({
+      ...describedRoute(routes.data, tags),
+      handler: async (request, reply) => {
         const answer = await postChartData(ctx, request.actor, request.body, {
           force: truthy(request.query.force),
           formData: request.query.form_data,
           dashboardId: request.query.dashboard_id,
         });
         if (answer.kind === 'json') return sendJson(reply, answer.json);
-        return reply
-          .type(answer.contentType)
-          .header('content-disposition', `attachment; filename="${answer.filename}"`)
-          .send(answer.body);
+        return sendFile(reply, answer);
       },
-    );
+    });
 
-    // Tessera extension: many chart-data calls in one request (see README and batch.ts).
-    api.post(
-      '/api/v1/chart/data/batch',
-      {
-        schema: { body: ChartDataBatchBody, querystring: ChartDataQueryString, tags: ['Charts'] },
-      },
-      async (request) =>
+    // Tessera extension: many chart-data calls in one request (see README and batch.ts). Its
+    // answer carries every entry's rows: re-checking them against the schema on the way out
+    // would copy all of them, so it leaves as the service shaped it (typed by that schema).
+    const { response: _batchAnswer, ...batchSchema } = describedRoute(routes.batch, tags).schema;
+    api.route({
+      ...describedRoute(routes.batch, tags),
+      schema: batchSchema,
+      handler: async (request) =>
         chartDataBatch(ctx, request.actor, request.body.queries, {
           force: truthy(request.query.force),
         }),
-    );
+    });
 
-    api.post(
-      '/datasource/samples',
-      {
-        schema: {
-          tags: ['Datasources'],
-          querystring: z.object({
-            datasource_type: z.string().min(1),
-            datasource_id: z.coerce.number().int().positive(),
-            force: z.string().optional(),
-            page: z.coerce.number().int().optional(),
-            per_page: z.coerce.number().int().optional(),
-          }),
-          body: SamplesPayload,
-        },
-      },
-      async (request) =>
-        datasourceSamples(
+    api.route({
+      ...describedRoute(routes.samples, ['Datasources']),
+      // The service builds the page from an untyped chart-data result; the answer's schema
+      // checks it on the way out.
+      handler: async (request) =>
+        (await datasourceSamples(
           ctx,
           request.actor,
           { ...request.query, force: truthy(request.query.force) },
           request.body,
-        ),
-    );
+        )) as SamplesAnswer,
+    });
 
     const ExploreQuery = z.looseObject({
       form_data: z.string().optional(),
@@ -107,7 +99,7 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
     };
     api.post(
       '/superset/explore_json/',
-      { schema: { querystring: ExploreQuery, body: ExploreBody, tags: ['Charts'] } },
+      { schema: { querystring: ExploreQuery, body: ExploreBody, tags } },
       async (request) => explore(request, request.body, {}),
     );
     api.post(
@@ -117,7 +109,7 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
           querystring: ExploreQuery,
           body: ExploreBody,
           params: z.object({ datasource_type: z.string(), datasource_id: z.string() }),
-          tags: ['Charts'],
+          tags,
         },
       },
       async (request) =>
@@ -127,28 +119,20 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
         }),
     );
 
-    // A saved chart's data by its stored query context.
-    api.get(
-      '/api/v1/chart/:pk/data/',
-      {
-        schema: {
-          params: z.object({ pk: z.coerce.number().int() }),
-          querystring: ChartDataQueryString,
-          tags: ['Charts'],
-        },
-      },
-      async (request, reply) =>
+    api.route({
+      ...describedRoute(routes.savedChartData, tags),
+      handler: async (request, reply) =>
         sendJson(
           reply,
           await savedChartData(ctx, request.actor, request.params.pk, {
             force: truthy(request.query.force),
           }),
         ),
-    );
+    });
 
     api.get(
       '/api/v1/chart/data/:cache_key',
-      { schema: { params: z.object({ cache_key: z.string() }), tags: ['Charts'] } },
+      { schema: { params: z.object({ cache_key: z.string() }), tags } },
       async (request) => {
         const result = await cachedChartData(ctx, request.actor, request.params.cache_key);
         if (!result) throw notFound('Cached data not found');

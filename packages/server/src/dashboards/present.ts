@@ -5,6 +5,7 @@ import type {
 } from '@tessera/shared/api/dashboards';
 import { toWireJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { dashboardUrl } from '@tessera/shared/dashboard/slug';
+import { parseJsonObject } from '@tessera/shared/json';
 import { humanizeAge } from '../databases/present.ts';
 import type { DashboardRecord, PersonRow, SliceRow } from './repository.ts';
 
@@ -85,25 +86,13 @@ export function toListRow(record: DashboardRecord, now = new Date()): DashboardL
   };
 }
 
-function parseObject(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 export function toDashboardChart(
   slice: SliceRow,
   owners: PersonRow[],
   datasourceName: string | null,
   now = new Date(),
 ): DashboardChart {
-  const formData = parseObject(slice.params);
+  const formData = parseJsonObject(slice.params);
   const datasource =
     slice.datasource_id !== null
       ? `${slice.datasource_id}__${slice.datasource_type ?? 'table'}`

@@ -1,31 +1,12 @@
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
-import { IdParam, ListQuery, MessageAnswer } from '@tessera/shared/api/common';
-import {
-  DashboardChartsAnswer,
-  DashboardColorsBody,
-  DashboardColorsQuery,
-  DashboardCopyAnswer,
-  DashboardCopyBody,
-  DashboardCreateBody,
-  DashboardDatasetsAnswer,
-  DashboardItemAnswer,
-  DashboardListAnswer,
-  DashboardPermalinkAnswer,
-  DashboardPermalinkState,
-  DashboardPermalinkValue,
-  DashboardUpdateBody,
-  DashboardWriteAnswer,
-  FavoriteAnswer,
-  FavoriteStatusAnswer,
-  IdsQuery,
-  RelatedAnswer,
-  RelatedQuery,
-} from '@tessera/shared/api/dashboards';
+import { IdsQuery } from '@tessera/shared/api/dashboards';
+import { dashboardRoutes as routes } from '@tessera/shared/api/routes/dashboards';
 import { badRequest } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import { exportDashboards } from './bundle/export.ts';
 import { importDashboards } from './bundle/import.ts';
@@ -46,10 +27,6 @@ import {
 
 const BASE = '/api/v1/dashboard';
 const tags = ['Dashboards'];
-const QParam = z.object({ q: z.string().optional() });
-const IdOrSlug = z.object({ id_or_slug: z.string().min(1).max(255) });
-const RelatedParam = z.object({ column: z.enum(['owners', 'roles', 'created_by', 'changed_by']) });
-const KeyParam = z.object({ key: z.string().min(1).max(64) });
 
 function idsOf(q: string | undefined): number[] {
   if (!q) throw badRequest('Not a valid rison argument: list the dashboard ids');
@@ -92,124 +69,92 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      `${BASE}/`,
-      { schema: { tags, querystring: QParam, response: { 200: DashboardListAnswer } } },
-      async (request) => listDashboards(ctx, request.actor, parseQ(ListQuery, request.query.q)),
-    );
-    r.post(
-      `${BASE}/`,
-      { schema: { tags, body: DashboardCreateBody, response: { 201: DashboardWriteAnswer } } },
-      async (request, reply) =>
-        reply.status(201).send(await createDashboard(ctx, request.actor, request.body)),
-    );
-    r.delete(
-      `${BASE}/`,
-      { schema: { tags, querystring: QParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDashboards(ctx, request.actor, idsOf(request.query.q)),
-    );
-    r.get(
-      `${BASE}/favorite_status/`,
-      { schema: { tags, querystring: QParam, response: { 200: FavoriteStatusAnswer } } },
-      async (request) => favoriteStatus(ctx, request.actor, idsOf(request.query.q)),
-    );
-    r.get(`${BASE}/export/`, { schema: { tags, querystring: QParam } }, async (request, reply) => {
-      const { filename, zip } = await exportDashboards(ctx, request.actor, idsOf(request.query.q));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename=${filename}`)
-        .send(zip);
+    r.route({
+      ...describedRoute(routes.list, tags),
+      handler: async (request) =>
+        listDashboards(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
     });
+    r.route({
+      ...describedRoute(routes.create, tags),
+      handler: async (request, reply) =>
+        reply.status(201).send(await createDashboard(ctx, request.actor, request.body)),
+    });
+    r.route({
+      ...describedRoute(routes.bulkDelete, tags),
+      handler: async (request) => deleteDashboards(ctx, request.actor, idsOf(request.query.q)),
+    });
+    r.route({
+      ...describedRoute(routes.favoriteStatus, tags),
+      handler: async (request) => favoriteStatus(ctx, request.actor, idsOf(request.query.q)),
+    });
+    r.route({
+      ...describedRoute(routes.export, tags),
+      handler: async (request, reply) => {
+        const { filename, zip } = await exportDashboards(
+          ctx,
+          request.actor,
+          idsOf(request.query.q),
+        );
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename=${filename}`)
+          .send(zip);
+      },
+    });
+    // Multipart, outside the JSON client: no descriptor.
     r.post(`${BASE}/import/`, { schema: { tags } }, async (request) => {
       const fields = await importFields(request);
       return importDashboards(ctx, request.actor, fields.zip, fields);
     });
-    r.get(
-      `${BASE}/related/:column`,
-      {
-        schema: {
-          tags,
-          params: RelatedParam,
-          querystring: QParam,
-          response: { 200: RelatedAnswer },
-        },
-      },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.related, tags),
+      handler: async (request) =>
         relatedOwners(
           ctx,
           request.actor,
           request.params.column,
-          parseQ(RelatedQuery, request.query.q),
+          parseQ(routes.related.q, request.query.q),
         ),
-    );
-    r.get(
-      `${BASE}/permalink/:key`,
-      { schema: { tags, params: KeyParam, response: { 200: DashboardPermalinkValue } } },
-      async (request) => readDashboardPermalink(ctx, request.actor, request.params.key),
-    );
+    });
+    r.route({
+      ...describedRoute(routes.readPermalink, tags),
+      handler: async (request) => readDashboardPermalink(ctx, request.actor, request.params.key),
+    });
 
-    r.get(
-      `${BASE}/:id_or_slug`,
-      { schema: { tags, params: IdOrSlug, response: { 200: DashboardItemAnswer } } },
-      async (request) => getDashboard(ctx, request.actor, request.params.id_or_slug),
-    );
-    r.put(
-      `${BASE}/:pk`,
-      {
-        schema: {
-          tags,
-          params: IdParam,
-          body: DashboardUpdateBody,
-          response: { 200: DashboardWriteAnswer },
-        },
-      },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.get, tags),
+      handler: async (request) => getDashboard(ctx, request.actor, request.params.id_or_slug),
+    });
+    r.route({
+      ...describedRoute(routes.update, tags),
+      handler: async (request) =>
         updateDashboard(ctx, request.actor, request.params.pk, request.body, {
           precondition: {
             ...preconditionInHeader(request.headers['if-unmodified-since']),
             ...preconditionInMetadata(request.body.json_metadata),
           },
         }),
-    );
-    r.delete(
-      `${BASE}/:pk`,
-      { schema: { tags, params: IdParam, response: { 200: MessageAnswer } } },
-      async (request) => deleteDashboards(ctx, request.actor, [request.params.pk]),
-    );
-    r.get(
-      `${BASE}/:id_or_slug/charts`,
-      { schema: { tags, params: IdOrSlug, response: { 200: DashboardChartsAnswer } } },
-      async (request) => dashboardCharts(ctx, request.actor, request.params.id_or_slug),
-    );
-    r.get(
-      `${BASE}/:id_or_slug/datasets`,
-      { schema: { tags, params: IdOrSlug, response: { 200: DashboardDatasetsAnswer } } },
-      async (request) => dashboardDatasets(ctx, request.actor, request.params.id_or_slug),
-    );
-    r.post(
-      `${BASE}/:id_or_slug/copy/`,
-      {
-        schema: {
-          tags,
-          params: IdOrSlug,
-          body: DashboardCopyBody,
-          response: { 200: DashboardCopyAnswer },
-        },
-      },
-      async (request) => copyDashboard(ctx, request.actor, request.params.id_or_slug, request.body),
-    );
-    r.put(
-      `${BASE}/:pk/colors`,
-      {
-        schema: {
-          tags,
-          params: IdParam,
-          querystring: DashboardColorsQuery,
-          body: DashboardColorsBody,
-          response: { 200: DashboardWriteAnswer },
-        },
-      },
-      async (request) =>
+    });
+    r.route({
+      ...describedRoute(routes.delete, tags),
+      handler: async (request) => deleteDashboards(ctx, request.actor, [request.params.pk]),
+    });
+    r.route({
+      ...describedRoute(routes.charts, tags),
+      handler: async (request) => dashboardCharts(ctx, request.actor, request.params.id_or_slug),
+    });
+    r.route({
+      ...describedRoute(routes.datasets, tags),
+      handler: async (request) => dashboardDatasets(ctx, request.actor, request.params.id_or_slug),
+    });
+    r.route({
+      ...describedRoute(routes.copy, tags),
+      handler: async (request) =>
+        copyDashboard(ctx, request.actor, request.params.id_or_slug, request.body),
+    });
+    r.route({
+      ...describedRoute(routes.colors, tags),
+      handler: async (request) =>
         updateColors(
           ctx,
           request.actor,
@@ -217,28 +162,18 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
           request.body,
           request.query.mark_updated !== 'false',
         ),
-    );
-    r.post(
-      `${BASE}/:pk/favorites/`,
-      { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => setFavorite(ctx, request.actor, request.params.pk, true),
-    );
-    r.delete(
-      `${BASE}/:pk/favorites/`,
-      { schema: { tags, params: IdParam, response: { 200: FavoriteAnswer } } },
-      async (request) => setFavorite(ctx, request.actor, request.params.pk, false),
-    );
-    r.post(
-      `${BASE}/:id_or_slug/permalink`,
-      {
-        schema: {
-          tags,
-          params: IdOrSlug,
-          body: DashboardPermalinkState,
-          response: { 201: DashboardPermalinkAnswer },
-        },
-      },
-      async (request, reply) =>
+    });
+    r.route({
+      ...describedRoute(routes.addFavorite, tags),
+      handler: async (request) => setFavorite(ctx, request.actor, request.params.pk, true),
+    });
+    r.route({
+      ...describedRoute(routes.removeFavorite, tags),
+      handler: async (request) => setFavorite(ctx, request.actor, request.params.pk, false),
+    });
+    r.route({
+      ...describedRoute(routes.createPermalink, tags),
+      handler: async (request, reply) =>
         reply
           .status(201)
           .send(
@@ -249,6 +184,6 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
               request.body,
             ),
           ),
-    );
+    });
   };
 }

@@ -1,15 +1,14 @@
+import { datasourceRoutes as routes } from '@tessera/shared/api/routes/datasets';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { datasourceJson, fetchDatasourceMetadata } from './read.ts';
 import { columnValues } from './values.ts';
 
 const Loose = z.record(z.string(), z.unknown());
-const TypeAndId = z.object({
-  datasource_type: z.string().min(1),
-  datasource_id: z.coerce.number().int().positive(),
-});
+const tags = ['Datasources'];
 
 /**
  * The datasource routes explore calls: the legacy `/datasource/get/{type}/{id}/` and
@@ -20,30 +19,21 @@ const TypeAndId = z.object({
 export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['Datasources'];
 
-    r.get(
-      '/datasource/get/:datasource_type/:datasource_id/',
-      { schema: { tags, params: TypeAndId, response: { 200: Loose } } },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.get, tags),
+      handler: async (request) =>
         datasourceJson(
           ctx,
           request.actor,
           request.params.datasource_type,
           request.params.datasource_id,
         ),
-    );
+    });
 
-    r.get(
-      '/api/v1/datasource/:datasource_type/:datasource_id/column/:column_name/values/',
-      {
-        schema: {
-          tags,
-          params: TypeAndId.extend({ column_name: z.string().min(1) }),
-          response: { 200: z.object({ result: z.array(z.unknown()) }) },
-        },
-      },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.columnValues, tags),
+      handler: async (request) =>
         columnValues(
           ctx,
           request.actor,
@@ -51,8 +41,9 @@ export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
           request.params.datasource_id,
           request.params.column_name,
         ),
-    );
+    });
 
+    // No descriptor: the web never calls these; they serve Superset's own clients.
     const metadataOptions = {
       schema: {
         tags,

@@ -8,6 +8,8 @@ import {
 } from './repository.ts';
 import type { Db } from './rules.ts';
 
+export { parseJsonObject } from '@tessera/shared/json';
+
 /**
  * A dataset with everything that hangs off it, as services and the query engine use it.
  * `columns` hold only active columns; inactive ones are kept for the editor (`allColumns`).
@@ -27,18 +29,6 @@ export type DatasetKind = 'physical' | 'virtual';
 
 export function kindOf(row: Pick<DatasetRow, 'sql'>): DatasetKind {
   return row.sql && row.sql.trim() !== '' ? 'virtual' : 'physical';
-}
-
-export function parseJsonObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 /** Loads datasets by id with their database, columns, metrics and owners (missing ids skipped). */

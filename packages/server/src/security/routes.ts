@@ -1,36 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { IdParam } from '@tessera/shared/api/common';
-import {
-  CsrfAnswer,
-  LoginBody,
-  MeAnswer,
-  MeRolesAnswer,
-  Role,
-  RoleInput,
-  TokenAnswer,
-  User,
-  UserCreate,
-} from '@tessera/shared/api/security';
+import { securityRoutes as routes } from '@tessera/shared/api/routes/security';
+import { LoginBody, TokenAnswer } from '@tessera/shared/api/security';
 import { TesseraError } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { listEnvelope } from '../platform/listing.ts';
 import { bearerToken, SESSION_COOKIE } from './authentication.ts';
 import { WindowCounter } from './loginThrottle.ts';
 import type { SecurityService } from './service.ts';
 import type { TokenIssuer } from './tokens.ts';
-
-/**
- * Superset's PUT changes only the fields sent. The shared `UserUpdate` is `UserCreate.partial()`,
- * and zod fills a default in even inside `.partial()`: `last_name: ''` and `active: true` would
- * arrive unasked, reactivating a deactivated account and clearing its last name.
- */
-const UserUpdateSent = UserCreate.extend({
-  last_name: UserCreate.shape.last_name.removeDefault(),
-  active: UserCreate.shape.active.removeDefault(),
-}).partial();
 
 const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again later.';
 
@@ -142,135 +123,115 @@ export async function securityRoutes(
     },
   );
 
-  r.get(
-    '/api/v1/security/csrf_token/',
-    { schema: { tags: ['Security'], response: { 200: CsrfAnswer } } },
-    async (request) => {
-      return { result: request.csrfToken ?? randomBytes(24).toString('base64url') };
-    },
-  );
+  r.route({
+    ...describedRoute(routes.csrfToken, ['Security']),
+    handler: async (request) => ({
+      result: request.csrfToken ?? randomBytes(24).toString('base64url'),
+    }),
+  });
 
-  r.get(
-    '/api/v1/me/',
-    { schema: { tags: ['Current User'], response: { 200: MeAnswer } } },
-    async (request) => ({ result: service.me(request.actor) }),
-  );
+  r.route({
+    ...describedRoute(routes.me, ['Current User']),
+    handler: async (request) => ({ result: service.me(request.actor) }),
+  });
 
-  r.get(
-    '/api/v1/me/roles/',
-    { schema: { tags: ['Current User'], response: { 200: MeRolesAnswer } } },
-    async (request) => ({ result: service.myRoles(request.actor) }),
-  );
+  r.route({
+    ...describedRoute(routes.meRoles, ['Current User']),
+    handler: async (request) => ({ result: service.myRoles(request.actor) }),
+  });
 
   // ---- administration ----------------------------------------------------------------------
-  const list = <T>(result: T[], title: string, columns: string[]) =>
+  const list = <T extends { id: number }>(result: T[], title: string, columns: string[]) =>
     listEnvelope(
-      { count: result.length, ids: result.map((item) => (item as { id: number }).id), result },
+      { count: result.length, ids: result.map((item) => item.id), result },
       { title, listColumns: columns, orderColumns: columns, label: labelOf },
     );
+  const users = ['Security Users'];
+  const roles = ['Security Roles'];
 
-  r.get('/api/v1/security/users/', { schema: { tags: ['Security Users'] } }, async (request) => {
-    return list(await service.listUsers(request.actor), 'List Users', [
-      'username',
-      'first_name',
-      'last_name',
-      'email',
-      'active',
-      'roles',
-      'last_login',
-    ]);
+  r.route({
+    ...describedRoute(routes.users, users),
+    handler: async (request) =>
+      list(await service.listUsers(request.actor), 'List Users', [
+        'username',
+        'first_name',
+        'last_name',
+        'email',
+        'active',
+        'roles',
+        'last_login',
+      ]),
   });
-  r.get(
-    '/api/v1/security/users/:pk',
-    { schema: { tags: ['Security Users'], params: IdParam } },
-    async (request) => {
+  r.route({
+    ...describedRoute(routes.user, users),
+    handler: async (request) => {
       const result = await service.getUser(request.actor, request.params.pk);
       return { id: request.params.pk, result };
     },
-  );
-  r.post(
-    '/api/v1/security/users/',
-    {
-      schema: {
-        tags: ['Security Users'],
-        body: UserCreate,
-        response: { 201: z.object({ id: z.number(), result: User }) },
-      },
-    },
-    async (request, reply) => {
+  });
+  r.route({
+    ...describedRoute(routes.createUser, users),
+    handler: async (request, reply) => {
       const user = await service.createUser(request.actor, request.body);
       return reply.status(201).send({ id: user.id, result: user });
     },
-  );
-  r.put(
-    '/api/v1/security/users/:pk',
-    { schema: { tags: ['Security Users'], params: IdParam, body: UserUpdateSent } },
-    async (request) => {
+  });
+  r.route({
+    ...describedRoute(routes.updateUser, users),
+    handler: async (request) => {
       const user = await service.updateUser(request.actor, request.params.pk, request.body);
       return { id: user.id, result: user };
     },
-  );
-  r.delete(
-    '/api/v1/security/users/:pk',
-    { schema: { tags: ['Security Users'], params: IdParam } },
-    async (request) => {
+  });
+  r.route({
+    ...describedRoute(routes.deleteUser, users),
+    handler: async (request) => {
       await service.deleteUser(request.actor, request.params.pk);
       return { message: 'OK' };
     },
-  );
-
-  r.get('/api/v1/security/roles/', { schema: { tags: ['Security Roles'] } }, async (request) => {
-    return list(await service.listRoles(request.actor), 'List Roles', [
-      'name',
-      'permissions',
-      'user_count',
-    ]);
   });
-  r.get(
-    '/api/v1/security/roles/:pk',
-    {
-      schema: {
-        tags: ['Security Roles'],
-        params: IdParam,
-        response: { 200: z.object({ id: z.number(), result: Role }) },
-      },
-    },
-    async (request) => {
+
+  r.route({
+    ...describedRoute(routes.roles, roles),
+    handler: async (request) =>
+      list(await service.listRoles(request.actor), 'List Roles', [
+        'name',
+        'permissions',
+        'user_count',
+      ]),
+  });
+  r.route({
+    ...describedRoute(routes.role, roles),
+    handler: async (request) => {
       const result = await service.getRole(request.actor, request.params.pk);
       return { id: request.params.pk, result };
     },
-  );
-  r.post(
-    '/api/v1/security/roles/',
-    { schema: { tags: ['Security Roles'], body: RoleInput } },
-    async (request, reply) => {
+  });
+  r.route({
+    ...describedRoute(routes.createRole, roles),
+    handler: async (request, reply) => {
       const role = await service.createRole(request.actor, request.body);
       return reply.status(201).send({ id: role.id, result: role });
     },
-  );
-  r.put(
-    '/api/v1/security/roles/:pk',
-    { schema: { tags: ['Security Roles'], params: IdParam, body: RoleInput.partial() } },
-    async (request) => {
+  });
+  r.route({
+    ...describedRoute(routes.updateRole, roles),
+    handler: async (request) => {
       const role = await service.updateRole(request.actor, request.params.pk, request.body);
       return { id: role.id, result: role };
     },
-  );
-  r.delete(
-    '/api/v1/security/roles/:pk',
-    { schema: { tags: ['Security Roles'], params: IdParam } },
-    async (request) => {
+  });
+  r.route({
+    ...describedRoute(routes.deleteRole, roles),
+    handler: async (request) => {
       await service.deleteRole(request.actor, request.params.pk);
       return { message: 'OK' };
     },
-  );
-  r.get(
-    '/api/v1/security/permissions/',
-    { schema: { tags: ['Security Roles'] } },
-    async (request) => {
-      return { result: await service.listPermissions(request.actor) };
-    },
-  );
+  });
+  r.route({
+    ...describedRoute(routes.permissions, roles),
+    handler: async (request) => ({ result: await service.listPermissions(request.actor) }),
+  });
 }
 
 async function endBrowserSession(

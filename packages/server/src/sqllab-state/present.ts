@@ -1,4 +1,5 @@
 import type { TableSchemaAnswer, TabStateAnswer } from '@tessera/shared/api/sqllabState';
+import { parseJsonObjectOrNull } from '@tessera/shared/json';
 import type { MetadataStore } from '../platform/metadata/store.ts';
 import { toQueryRecord } from '../sqllab/present.ts';
 import { type QueryRow, queryLinks } from './queryLinks.ts';
@@ -14,7 +15,7 @@ export function toTableSchemaAnswer(row: TableSchemaRow): TableSchemaAnswer {
     catalog: row.catalog,
     schema: row.schema,
     table: row.table,
-    description: parseObjectOrNull(row.description),
+    description: parseJsonObjectOrNull(row.description),
     expanded: Boolean(row.expanded),
   };
 }
@@ -73,16 +74,4 @@ export async function toQueryRecords(
       return [row.client_id, record as unknown as Record<string, unknown>];
     }),
   );
-}
-
-function parseObjectOrNull(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,15 +1,9 @@
 import multipart from '@fastify/multipart';
-import { IdParam } from '@tessera/shared/api/common';
-import {
-  ExpandedAnswer,
-  IdAnswer,
-  SqllabBootstrapAnswer,
-  TabStateAnswer,
-} from '@tessera/shared/api/sqllabState';
+import { sqllabStateRoutes as routes, sqllabRoutes } from '@tessera/shared/api/routes/sqllab';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { bootstrapSqllab } from './bootstrap.ts';
 import { prepareExport } from './export.ts';
 import { csvStream, xlsxStream } from './exportFormats.ts';
@@ -26,11 +20,6 @@ import {
 import { addTableSchema, deleteTableSchema, setTableSchemaExpanded } from './tableSchemas.ts';
 
 const tags = ['SQL Lab state'];
-const TabIdAnswer = z.number().int();
-const OkAnswer = z.literal('OK');
-const TabQueryParams = IdParam.extend({ client_id: z.string().min(1).max(11) });
-const ExportParams = z.object({ client_id: z.string().min(1).max(11) });
-const ExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).optional() });
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -61,20 +50,16 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      '/api/v1/sqllab/',
-      { schema: { tags, response: { 200: SqllabBootstrapAnswer } } },
-      async (request) => ({ result: await bootstrapSqllab(ctx, request.actor) }),
-    );
+    r.route({
+      ...describedRoute(sqllabRoutes.bootstrap, tags),
+      handler: async (request) => ({ result: await bootstrapSqllab(ctx, request.actor) }),
+    });
 
-    r.get(
-      '/api/v1/sqllab/export/:client_id/',
-      {
-        // A HEAD would run the whole statement only to drop the body.
-        exposeHeadRoute: false,
-        schema: { tags, params: ExportParams, querystring: ExportQuery },
-      },
-      async (request, reply) => {
+    r.route({
+      ...describedRoute(sqllabRoutes.export, tags),
+      // A HEAD would run the whole statement only to drop the body.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
         const format = request.query.format ?? 'csv';
         // A download abandoned half-way cancels the statement in the engine.
         const abandoned = new AbortController();
@@ -95,96 +80,89 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
           .header('cache-control', 'no-store')
           .send(body);
       },
-    );
+    });
 
-    r.post('/tabstateview/', { schema: { tags, response: { 200: IdAnswer } } }, async (request) =>
-      createTab(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
-    );
+    r.route({
+      ...describedRoute(routes.createTab, tags),
+      handler: async (request) =>
+        createTab(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
+    });
 
-    r.get(
-      '/tabstateview/:pk',
-      { schema: { tags, params: IdParam, response: { 200: TabStateAnswer } } },
-      async (request) => getTab(ctx, request.actor, request.params.pk),
-    );
+    r.route({
+      ...describedRoute(routes.getTab, tags),
+      handler: async (request) => getTab(ctx, request.actor, request.params.pk),
+    });
 
-    r.put(
-      '/tabstateview/:pk',
-      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.updateTab, tags),
+      handler: async (request) =>
         updateTab(
           ctx,
           request.actor,
           request.params.pk,
           readFields(request.body, request.headers['content-type']),
         ),
-    );
+    });
 
-    r.delete(
-      '/tabstateview/:pk',
-      { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
-      async (request, reply) => {
+    r.route({
+      ...describedRoute(routes.deleteTab, tags),
+      handler: async (request, reply) => {
         await deleteTab(ctx, request.actor, request.params.pk);
         return sendOk(reply);
       },
-    );
+    });
 
-    r.post(
-      '/tabstateview/:pk/activate',
-      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) => activateTab(ctx, request.actor, request.params.pk),
-    );
+    r.route({
+      ...describedRoute(routes.activateTab, tags),
+      handler: async (request) => activateTab(ctx, request.actor, request.params.pk),
+    });
 
-    r.post(
-      '/tabstateview/:pk/migrate_query',
-      { schema: { tags, params: IdParam, response: { 200: TabIdAnswer } } },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.migrateQuery, tags),
+      handler: async (request) =>
         migrateQuery(
           ctx,
           request.actor,
           request.params.pk,
           readFields(request.body, request.headers['content-type']),
         ),
-    );
+    });
 
-    r.delete(
-      '/tabstateview/:pk/query/:client_id',
-      { schema: { tags, params: TabQueryParams, response: { 200: OkAnswer } } },
-      async (request, reply) => {
+    r.route({
+      ...describedRoute(routes.deleteTabQuery, tags),
+      handler: async (request, reply) => {
         await deleteTabQuery(ctx, request.actor, request.params.pk, request.params.client_id);
         return sendOk(reply);
       },
-    );
+    });
 
-    r.post(
-      '/tableschemaview/',
-      { schema: { tags, response: { 200: IdAnswer } } },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.addTableSchema, tags),
+      handler: async (request) =>
         addTableSchema(
           ctx,
           request.actor,
           readFields(request.body, request.headers['content-type']),
         ),
-    );
+    });
 
-    r.post(
-      '/tableschemaview/:pk/expanded',
-      { schema: { tags, params: IdParam, response: { 200: ExpandedAnswer } } },
-      async (request) =>
+    r.route({
+      ...describedRoute(routes.setTableSchemaExpanded, tags),
+      handler: async (request) =>
         setTableSchemaExpanded(
           ctx,
           request.actor,
           request.params.pk,
           readFields(request.body, request.headers['content-type']),
         ),
-    );
+    });
 
-    r.delete(
-      '/tableschemaview/:pk',
-      { schema: { tags, params: IdParam, response: { 200: OkAnswer } } },
-      async (request, reply) => {
+    r.route({
+      ...describedRoute(routes.deleteTableSchema, tags),
+      handler: async (request, reply) => {
         await deleteTableSchema(ctx, request.actor, request.params.pk);
         return sendOk(reply);
       },
-    );
+    });
   };
 }

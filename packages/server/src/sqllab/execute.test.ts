@@ -325,6 +325,16 @@ describe.each(storeKinds())('SQL Lab execute on the %s metadata store', (storeKi
       expect(res.json().data).toEqual([{ who: 'analyst' }]);
     });
 
+    it('still runs when the page query string names a parameter twice', async () => {
+      const res = await execute(
+        t,
+        'admin',
+        { client_id: clientId(), database_id: numbers, sql: 'SELECT 1 AS n' },
+        '/api/v1/sqllab/execute/?who=a&who=b',
+      );
+      expect(res.statusCode).toBe(200);
+    });
+
     it('answers bad parameter JSON with a 400 that says where', async () => {
       const res = await run({
         database_id: numbers,

@@ -38,11 +38,6 @@ export interface PlanInput {
   ctasMethod: CtasMethod;
   tmpTableName: string | null | undefined;
   now?: Date;
-  /**
-   * The engine's refusal of statements no user may run (SET/RESET of shared settings, PRAGMAs
-   * that write, functions that change state): pooled connections make them everyone's.
-   */
-  refusesStatement?: (sql: string) => TesseraError | null;
 }
 
 export interface Plan {
@@ -93,10 +88,6 @@ export function buildPlan(input: PlanInput): Plan {
   const texts = splitStatements(input.sql, tokenizeOptions(dialect));
   if (texts.length === 0) {
     throw new TesseraError(400, 'There is no SQL to run.', { errorType: 'INVALID_SQL_ERROR' });
-  }
-  for (const text of texts) {
-    const refusal = input.refusesStatement?.(text);
-    if (refusal) throw refusal;
   }
   const analyzed = withParseBudget(PLAN_PARSE_BUDGET_MS, () =>
     texts.map((text) => analyzeStatement(text, dialect)),

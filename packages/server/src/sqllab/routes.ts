@@ -1,20 +1,9 @@
-import {
-  AsyncExecuteAnswer,
-  EstimateAnswer,
-  EstimateBody,
-  ExecuteBody,
-  FormatSqlAnswer,
-  FormatSqlBody,
-  PermalinkBody,
-  PermalinkCreatedAnswer,
-  PermalinkValue,
-  QueryResultsPayload,
-  ResultsQuery,
-} from '@tessera/shared/api/sqllab';
+import { sqllabRoutes as routes } from '@tessera/shared/api/routes/sqllab';
+import type { QueryResultsPayload } from '@tessera/shared/api/sqllab';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import { createPermalink, readPermalink } from './permalink.ts';
 import { fetchResults, wantsArrow } from './results.ts';
@@ -22,7 +11,6 @@ import type { SqlLabRuntime } from './runtime.ts';
 import { executeSql, type UrlParams } from './service.ts';
 import { estimateCost, formatSql } from './tools.ts';
 
-const BASE = '/api/v1/sqllab';
 const tags = ['SQL Lab'];
 
 /** `/api/v1/sqllab/...`: thin handlers; rules live in service.ts, results.ts, tools.ts. */
@@ -30,41 +18,21 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post(
-      `${BASE}/execute/`,
-      {
-        schema: {
-          tags,
-          body: ExecuteBody,
-          response: { 200: QueryResultsPayload, 202: AsyncExecuteAnswer },
-        },
-      },
-      async (request, reply) => {
-        const answer = await executeSql(
-          ctx,
-          runtime,
-          request.actor,
-          request.body,
-          request.query as UrlParams,
-        );
+    r.route({
+      ...describedRoute(routes.execute, tags),
+      handler: async (request, reply) => {
+        const answer = await executeSql(ctx, runtime, request.actor, request.body, request.query);
         return reply.status(answer.status).send(answer.body);
       },
-    );
+    });
 
-    r.get(
-      `${BASE}/results/`,
-      {
-        schema: {
-          tags,
-          querystring: z.object({ q: z.string().optional() }).passthrough(),
-          response: { 200: QueryResultsPayload },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...describedRoute(routes.results, tags),
+      handler: async (request, reply) => {
         const answer = await fetchResults(
           ctx,
           request.actor,
-          parseQ(ResultsQuery, request.query.q),
+          parseQ(routes.results.q, request.query.q),
           wantsArrow(request.headers.accept) ? 'arrow' : 'json',
         );
         if (answer.kind === 'json') return reply.send(answer.body);
@@ -76,33 +44,28 @@ export function sqllabRoutes(ctx: AppContext, runtime: SqlLabRuntime): FastifyPl
         );
         return reply.headers(answer.headers).send(bytes as unknown as QueryResultsPayload);
       },
-    );
+    });
 
-    r.post(
-      `${BASE}/estimate/`,
-      { schema: { tags, body: EstimateBody, response: { 200: EstimateAnswer } } },
-      async (request) => estimateCost(ctx, request.actor, request.body, request.query as UrlParams),
-    );
+    r.route({
+      ...describedRoute(routes.estimate, tags),
+      handler: async (request) =>
+        estimateCost(ctx, request.actor, request.body, request.query as UrlParams),
+    });
 
-    r.post(
-      `${BASE}/format_sql/`,
-      { schema: { tags, body: FormatSqlBody, response: { 200: FormatSqlAnswer } } },
-      async (request) => formatSql(ctx, request.actor, request.body),
-    );
+    r.route({
+      ...describedRoute(routes.formatSql, tags),
+      handler: async (request) => formatSql(ctx, request.actor, request.body),
+    });
 
-    r.post(
-      `${BASE}/permalink`,
-      { schema: { tags, body: PermalinkBody, response: { 201: PermalinkCreatedAnswer } } },
-      async (request, reply) =>
+    r.route({
+      ...describedRoute(routes.createPermalink, tags),
+      handler: async (request, reply) =>
         reply.status(201).send(await createPermalink(ctx, request.actor, request.body)),
-    );
+    });
 
-    r.get(
-      `${BASE}/permalink/:key`,
-      {
-        schema: { tags, params: z.object({ key: z.string() }), response: { 200: PermalinkValue } },
-      },
-      async (request) => readPermalink(ctx, request.actor, request.params.key),
-    );
+    r.route({
+      ...describedRoute(routes.readPermalink, tags),
+      handler: async (request) => readPermalink(ctx, request.actor, request.params.key),
+    });
   };
 }

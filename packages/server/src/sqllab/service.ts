@@ -109,9 +109,15 @@ export async function executeSql(
     selectAsCta: Boolean(body.select_as_cta),
     ctasMethod: body.ctas_method ?? 'TABLE',
     tmpTableName: body.tmp_table_name,
-    refusesStatement: (sql) => spec.refusesStatement(sql),
   });
   checkQueryAccess(principalOf(actor), database, plan.analyzed, { schema, catalog });
+  // Statements no user may run (SET/RESET of shared settings, PRAGMAs that write, functions that
+  // change state): pooled connections would make them everyone's. After the access check, so a
+  // statement that reaches for a file is refused as such.
+  for (const statement of plan.analyzed) {
+    const refusal = spec.refusesStatement(statement.sql);
+    if (refusal) throw refusal;
+  }
 
   const clientId = body.client_id || newClientId();
   if (await queryRepository.getByClientId(ctx.store.db, clientId)) {

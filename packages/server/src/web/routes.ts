@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { BootstrapData } from '@tessera/shared/api/bootstrap';
+import type { BootstrapData } from '@tessera/shared/api/bootstrap';
+import { securityRoutes } from '@tessera/shared/api/routes/security';
 import { badRequest } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { describedRoute } from '../platform/describedRoute.ts';
 import { bootstrapData } from './bootstrap.ts';
 import { injectBootstrap } from './indexHtml.ts';
 import { isLoginPage, isPageRoute, LOGIN_PATH, safeNextPath } from './pages.ts';
@@ -63,17 +65,15 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
       });
     }
 
-    app.get(
-      '/api/v1/bootstrap/',
-      {
-        schema: {
-          tags: ['Security'],
-          summary: 'Bootstrap data of the web client: the current user, feature flags, settings',
-          response: { 200: BootstrapData },
-        },
+    const bootstrap = describedRoute(securityRoutes.bootstrap, ['Security']);
+    app.route({
+      ...bootstrap,
+      schema: {
+        ...bootstrap.schema,
+        summary: 'Bootstrap data of the web client: the current user, feature flags, settings',
       },
-      async (request) => bootstrapData(ctx.config, request.actor),
-    );
+      handler: async (request) => bootstrapData(ctx.config, request.actor),
+    });
 
     const servePage = async (
       request: FastifyRequest,

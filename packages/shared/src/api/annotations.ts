@@ -120,6 +120,6 @@ export const LayerListAnswer = listAnswerSchema(projectedRow(Layer));
 export type LayerListAnswer = z.infer<typeof LayerListAnswer>;
 export const AnnotationListAnswer = listAnswerSchema(projectedRow(Annotation));
 export type AnnotationListAnswer = z.infer<typeof AnnotationListAnswer>;
-/** Either list, for the server's routes until they register from `annotationRoutes`. */
+/** Either list: the type of the server's one list builder (annotations/service.ts) for both. */
 export const ListAnswer = z.union([LayerListAnswer, AnnotationListAnswer]);
 export type ListAnswerShape = z.infer<typeof ListAnswer>;

@@ -76,6 +76,8 @@ export const ChartUpdateBody = z.object({
   viz_type: saveFields.viz_type.optional(),
   datasource_id: saveFields.datasource_id.optional(),
   datasource_type: ChartDatasourceType.optional(),
+  /** When the chart the client edited was last changed (epoch seconds): a stale save is refused. */
+  last_modified_time: z.number().optional(),
 });
 export type ChartUpdateBody = z.infer<typeof ChartUpdateBody>;
 
@@ -96,7 +98,10 @@ export const ChartWriteResult = z.object({
 });
 export type ChartWriteResult = z.infer<typeof ChartWriteResult>;
 
-export const ChartWriteAnswer = ItemAnswer(ChartWriteResult);
+/** A save's answer also says when the chart was changed (epoch seconds), for the next save. */
+export const ChartWriteAnswer = ItemAnswer(ChartWriteResult).extend({
+  last_modified_time: z.number(),
+});
 export type ChartWriteAnswer = z.infer<typeof ChartWriteAnswer>;
 
 export const ChartDashboardRef = z.object({

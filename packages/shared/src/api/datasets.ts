@@ -283,17 +283,31 @@ export const DatasetItem = z.object({
 });
 export type DatasetItem = z.infer<typeof DatasetItem>;
 
+/** What Superset's show answers beside the item; `keys` in `q` picks which of them come. */
+const ShowMeta = {
+  show_columns: z.array(z.string()).optional(),
+  label_columns: z.record(z.string(), z.string()).optional(),
+  description_columns: z.record(z.string(), z.string()).optional(),
+  show_title: z.string().optional(),
+};
+
 /** The GET answer: `q` may select some fields, nested ones such as `database.id` included. */
-export const DatasetShowAnswer = z.object({ id: z.number(), result: projectedRow(DatasetItem) });
+export const DatasetShowAnswer = z.object({
+  id: z.number(),
+  result: projectedRow(DatasetItem),
+  ...ShowMeta,
+});
 
 /** The GET answer without `q`: the whole item. */
-export const DatasetItemAnswer = z.object({ id: z.number(), result: DatasetItem });
+export const DatasetItemAnswer = z.object({ id: z.number(), result: DatasetItem, ...ShowMeta });
 
 /** The POST answers (create, duplicate): what was stored, and the datasource JSON explore reads. */
 export const DatasetCreateAnswer = z.object({
   id: z.number(),
   result: z.looseObject({ table_name: z.string() }),
   data: z.record(z.string(), z.unknown()).optional(),
+  /** The new dataset's uuid (create only; Superset leaves it out, the answer keeps it). */
+  uuid: z.string().optional(),
 });
 export type DatasetCreateAnswer = z.infer<typeof DatasetCreateAnswer>;
 

@@ -63,18 +63,29 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
-export const UserCreate = z.object({
+/** A user's writable fields as sent, without defaults: what an update may change. */
+const UserFields = z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
   first_name: z.string().trim().min(1, 'First name is required').max(64),
-  last_name: z.string().trim().max(64).default(''),
+  last_name: z.string().trim().max(64),
   email: z.string().trim().email('Not a valid email address').max(320),
   password: z.string().min(8, 'Password must be at least 8 characters'),
-  active: z.boolean().default(true),
+  active: z.boolean(),
   roles: z.array(z.number().int().positive()).min(1, 'A user needs at least one role'),
+});
+
+export const UserCreate = UserFields.extend({
+  last_name: UserFields.shape.last_name.default(''),
+  active: UserFields.shape.active.default(true),
 });
 export type UserCreate = z.infer<typeof UserCreate>;
 
-export const UserUpdate = UserCreate.partial();
+/**
+ * Superset's PUT changes only the fields sent. Built from the fields without defaults: zod fills
+ * a default in even inside `.partial()`, so `UserCreate.partial()` would reactivate a deactivated
+ * account and clear its last name on an update that sent neither.
+ */
+export const UserUpdate = UserFields.partial();
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
 export const User = z.object({
@@ -97,4 +108,6 @@ export const UserListAnswer = listAnswerSchema(User);
 export const RoleItemAnswer = z.object({ id: z.number(), result: Role });
 export const RoleListAnswer = listAnswerSchema(Role);
 /** `GET /api/v1/security/permissions/`: every [permission, view] pair a role may be granted. */
-export const PermissionsAnswer = z.object({ result: z.array(z.tuple([z.string(), z.string()])) });
+export const PermissionsAnswer = z.object({
+  result: z.array(z.tuple([z.string(), z.string()]).readonly()),
+});

@@ -30,6 +30,3 @@ export type SqlValidationAnnotation = z.infer<typeof SqlValidationAnnotation>;
 /** An empty list when the SQL is valid. */
 export const ValidateSqlAnswer = z.object({ result: z.array(SqlValidationAnnotation) });
 export type ValidateSqlAnswer = z.infer<typeof ValidateSqlAnswer>;
-
-export const validateSqlPath = (databaseId: number) =>
-  `/api/v1/database/${databaseId}/validate_sql/`;

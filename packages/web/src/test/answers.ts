@@ -129,5 +129,6 @@ export function chartWriteAnswer(
       certification_details: null,
       ...overrides,
     },
+    last_modified_time: 0,
   };
 }

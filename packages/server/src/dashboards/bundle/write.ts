@@ -1,3 +1,4 @@
+import { parseJsonObjectOrNull } from '@tessera/shared/json';
 import type { Transaction } from 'kysely';
 import { saveChart } from '../../charts/service.ts';
 import type { AppContext } from '../../context.ts';
@@ -155,7 +156,10 @@ export async function writeCharts(
       continue;
     }
     const datasetId = datasetIds.get(datasetUuid) as number;
-    const given = typeof config.params === 'string' ? parseObject(config.params) : config.params;
+    const given =
+      typeof config.params === 'string'
+        ? (parseJsonObjectOrNull(config.params) as Config | null)
+        : config.params;
     const params = { ...((given ?? {}) as Config), datasource: `${datasetId}__table` };
     const saved = await saveChart(
       ctx,
@@ -181,7 +185,10 @@ export async function writeCharts(
 
 /** The saved query context pointed at the imported dataset, as Superset rewrites it. */
 function queryContextOn(value: unknown, datasetId: number): string | null {
-  const context = typeof value === 'string' ? parseObject(value) : (value as Config | null);
+  const context =
+    typeof value === 'string'
+      ? (parseJsonObjectOrNull(value) as Config | null)
+      : (value as Config | null);
   if (!context) return jsonText(value);
   const datasource = { id: datasetId, type: 'table' };
   context.datasource = datasource;
@@ -191,13 +198,4 @@ function queryContextOn(value: unknown, datasetId: number): string | null {
     if (query && typeof query === 'object' && 'datasource' in query) query.datasource = datasource;
   }
   return JSON.stringify(context);
-}
-
-function parseObject(text: string): Config | null {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : null;
-  } catch {
-    return null;
-  }
 }

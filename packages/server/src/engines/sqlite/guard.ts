@@ -29,7 +29,6 @@ const VALUE_PRAGMAS = [
 /** Refuses what would change SQLite's state for every user of the pooled handles. */
 export const sqliteRefusesStatement = statementGuard(sqliteDialect, {
   pragmas: { tables: new Set(TABLE_PRAGMAS), values: new Set(VALUE_PRAGMAS) },
-  // Extensions run native code as the server's user (better-sqlite3 keeps the SQL function off;
-  // refused here too, whatever a build enables).
-  stateFunctions: new Set(['load_extension']),
+  // load_extension is refused with the other ways out of the database file (fileGuard.ts).
+  stateFunctions: new Set(),
 });

@@ -46,7 +46,7 @@ export const dashboardRoutes = {
   favoriteStatus: route({
     method: 'GET',
     path: `${BASE}/favorite_status/`,
-    q: z.array(z.number().int().positive()),
+    q: IdsQuery,
     answer: FavoriteStatusAnswer,
   }),
   /** A ZIP of the dashboards and everything they use. */

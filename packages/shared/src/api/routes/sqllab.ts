@@ -36,8 +36,11 @@ export const sqllabRoutes = {
   execute: route({
     method: 'POST',
     path: `${BASE}/execute/`,
-    /** The page's own URL parameters, which Jinja templates may read (`url_param`). */
-    query: z.record(z.string(), z.string()),
+    /**
+     * The page's own URL parameters, which Jinja templates may read (`url_param`); a name given
+     * twice arrives as a list.
+     */
+    query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
     body: ExecuteBody,
     answer: z.union([QueryResultsPayload, AsyncExecuteAnswer]),
     responses: { 200: QueryResultsPayload, 202: AsyncExecuteAnswer },

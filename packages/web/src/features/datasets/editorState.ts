@@ -6,6 +6,7 @@ import type {
   DatasetMetricInput,
   DatasetUpdateBody,
 } from '@tessera/shared/api/datasets';
+import { parseJsonObject } from '@tessera/shared/json';
 
 /**
  * The dataset editor works on a draft: plain text fields (an empty box means "not set"), rows
@@ -82,27 +83,15 @@ export function newRowKey(prefix: string): string {
   return `${prefix}-new-${keySeed}`;
 }
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Certification and warning kept in a dataset's (or column's, metric's) `extra` JSON. */
 export function certificationFromExtra(extraText: string | null | undefined) {
-  return certificationOf(parseObject(extraText));
+  return certificationOf(parseJsonObject(extraText));
 }
 
 function certificationOf(extra: Record<string, unknown>) {
-  const certification = parseObject(JSON.stringify(extra.certification ?? null));
+  const certification = parseJsonObject(JSON.stringify(extra.certification ?? null));
   return {
     certified_by: text(certification.certified_by),
     certification_details: text(certification.details),
@@ -119,7 +108,7 @@ export function mergeExtra(
   fields: { certified_by: string; certification_details: string; warning_markdown?: string },
   more: Record<string, string> = {},
 ): string | null {
-  const extra = parseObject(stored);
+  const extra = parseJsonObject(stored);
   delete extra.certification;
   if (fields.certified_by.trim() || fields.certification_details.trim()) {
     extra.certification = {
@@ -213,7 +202,7 @@ export function newMetric(): MetricDraft {
 }
 
 export function draftFromDataset(dataset: DatasetItem): DatasetDraft {
-  const extra = parseObject(dataset.extra);
+  const extra = parseJsonObject(dataset.extra);
   const certification = certificationOf(extra);
   return {
     settings: {

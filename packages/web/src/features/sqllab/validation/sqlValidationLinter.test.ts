@@ -104,7 +104,7 @@ describe('the validation lint source', () => {
   it('aborts a request that a newer edit superseded and ignores its answer', async () => {
     let release: (answer: ValidateSqlAnswer) => void = () => {};
     const signals: AbortSignal[] = [];
-    const request: ValidateRequest = (_path, _body, options) => {
+    const request: ValidateRequest = (_databaseId, _body, options) => {
       if (options.signal) signals.push(options.signal);
       return new Promise((resolve) => {
         release = resolve;
