@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login } from '../../e2e/support/browser.ts';
 import { REPO_ROOT } from '../../e2e/support/server.ts';
-import { EXAMPLE_CHARTS } from '../../packages/server/src/examples/charts.ts';
+import { EXAMPLE_CHARTS } from '../../packages/server/src/examples/chartCatalogue.ts';
 import { type ExamplesServer, startExamplesServer } from './examplesServer.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { VIZ_KEYS } from '@tessera/shared/viz/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { EXAMPLE_CHARTS, exampleChartUuid } from './charts.ts';
+import { EXAMPLE_CHARTS, exampleChartUuid } from './chartCatalogue.ts';
 import { EXAMPLE_DASHBOARDS } from './dashboards.ts';
 import { type LoadExamplesSummary, loadExamples } from './load.ts';
 

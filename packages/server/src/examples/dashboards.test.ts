@@ -1,6 +1,7 @@
 import { checkPositionJson, ROOT_ID, toPositionJson } from '@tessera/shared/dashboard/position';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_CHARTS, exampleChartUuid, type SavedExampleChart } from './charts.ts';
+import { EXAMPLE_CHARTS, exampleChartUuid } from './chartCatalogue.ts';
+import type { SavedExampleChart } from './charts.ts';
 import { EXAMPLE_DASHBOARDS, exampleDashboardUuid, exampleLayout } from './dashboards.ts';
 
 const charts = new Map<string, SavedExampleChart>(

@@ -14,7 +14,8 @@ import { dashboardRepository } from '../dashboards/repository.ts';
 import { createDashboard } from '../dashboards/service.ts';
 import type { Actor } from '../security/actor.ts';
 import { loaderActor } from './actor.ts';
-import { type ExampleChartsSummary, exampleUuid, type SavedExampleChart } from './charts.ts';
+import { exampleUuid } from './chartCatalogue.ts';
+import type { ExampleChartsSummary, SavedExampleChart } from './charts.ts';
 import type { LoadExamplesContext } from './load.ts';
 
 /**
