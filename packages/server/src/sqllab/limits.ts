@@ -6,8 +6,12 @@ import { TesseraError } from '@tessera/shared/errors';
  * so sqllab-state and the tests use the same figures.
  */
 
-/** SQL text of one run, estimate, format or tab. */
-export const MAX_SQL_BYTES = 1024 * 1024;
+/**
+ * SQL text of one run, estimate, format or tab. Half a megabyte: running 1 MB of SQL cost about
+ * a second of CPU before the engine even answered (lexing, access analysis, the engine's binder),
+ * which is more than one request may take.
+ */
+export const MAX_SQL_BYTES = 512 * 1024;
 /** A schema, catalog or table name (identifiers are far shorter in every engine we speak to). */
 export const MAX_NAME_LENGTH = 256;
 /** Template parameters, as JSON text. */

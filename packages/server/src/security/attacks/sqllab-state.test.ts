@@ -119,7 +119,7 @@ describe('oversized SQL Lab input is refused quickly (issue 21, item 2)', () => 
     expect(took).toBeLessThan(1000);
   }
 
-  it('execute: 1 MB of SQL, a long schema, long template parameters', async () => {
+  it('execute: SQL over the cap, a long schema, long template parameters', async () => {
     const url = '/api/v1/sqllab/execute/';
     await refused({ method: 'POST', url, payload: { database_id: duck, sql: hugeSql } }, 'sql');
     await refused(
@@ -148,7 +148,7 @@ describe('oversized SQL Lab input is refused quickly (issue 21, item 2)', () => 
     );
   });
 
-  it('estimate and format_sql: 1 MB of SQL, and SQL the formatter would choke on', async () => {
+  it('estimate and format_sql: SQL over the cap, and SQL the formatter would choke on', async () => {
     await refused(
       {
         method: 'POST',
