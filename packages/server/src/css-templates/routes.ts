@@ -1,9 +1,8 @@
 import { cssTemplateRoutes as routes } from '@tessera/shared/api/routes/dashboards';
 import { badRequest } from '@tessera/shared/errors';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoutes } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import {
   createCssTemplate,
@@ -18,37 +17,21 @@ const tags = ['CSS Templates'];
 /** `/api/v1/css_template/`: thin handlers; rules live in service.ts. */
 export function cssTemplateRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.route({
-      ...describedRoute(routes.list, tags),
-      handler: async (request) =>
-        listCssTemplates(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
+    const serve = describedRoutes(app, tags);
+    serve(routes.list, async (request) =>
+      listCssTemplates(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
+    );
+    serve(routes.create, async (request) => createCssTemplate(ctx, request.actor, request.body));
+    serve(routes.bulkDelete, async (request) => {
+      if (!request.query.q) throw badRequest('Not a valid rison argument: list the ids to delete');
+      return deleteCssTemplates(ctx, request.actor, parseQ(routes.bulkDelete.q, request.query.q));
     });
-    r.route({
-      ...describedRoute(routes.create, tags),
-      handler: async (request, reply) =>
-        reply.status(201).send(await createCssTemplate(ctx, request.actor, request.body)),
-    });
-    r.route({
-      ...describedRoute(routes.bulkDelete, tags),
-      handler: async (request) => {
-        if (!request.query.q)
-          throw badRequest('Not a valid rison argument: list the ids to delete');
-        return deleteCssTemplates(ctx, request.actor, parseQ(routes.bulkDelete.q, request.query.q));
-      },
-    });
-    r.route({
-      ...describedRoute(routes.get, tags),
-      handler: async (request) => getCssTemplate(ctx, request.actor, request.params.pk),
-    });
-    r.route({
-      ...describedRoute(routes.update, tags),
-      handler: async (request) =>
-        updateCssTemplate(ctx, request.actor, request.params.pk, request.body),
-    });
-    r.route({
-      ...describedRoute(routes.delete, tags),
-      handler: async (request) => deleteCssTemplates(ctx, request.actor, [request.params.pk]),
-    });
+    serve(routes.get, async (request) => getCssTemplate(ctx, request.actor, request.params.pk));
+    serve(routes.update, async (request) =>
+      updateCssTemplate(ctx, request.actor, request.params.pk, request.body),
+    );
+    serve(routes.delete, async (request) =>
+      deleteCssTemplates(ctx, request.actor, [request.params.pk]),
+    );
   };
 }

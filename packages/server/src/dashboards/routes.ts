@@ -3,10 +3,9 @@ import { IdsQuery } from '@tessera/shared/api/dashboards';
 import { dashboardRoutes as routes } from '@tessera/shared/api/routes/dashboards';
 import { badRequest } from '@tessera/shared/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoutes } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import { exportDashboards } from './bundle/export.ts';
 import { importDashboards } from './bundle/import.ts';
@@ -25,7 +24,6 @@ import {
   updateDashboard,
 } from './service.ts';
 
-const BASE = '/api/v1/dashboard';
 const tags = ['Dashboards'];
 
 function idsOf(q: string | undefined): number[] {
@@ -67,123 +65,81 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
       attachFieldsToBody: true,
       limits: { files: 1, fields: 10, fileSize: ctx.config.bodyLimit },
     });
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const serve = describedRoutes(app, tags);
 
-    r.route({
-      ...describedRoute(routes.list, tags),
-      handler: async (request) =>
-        listDashboards(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
+    serve(routes.list, async (request) =>
+      listDashboards(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
+    );
+    serve(routes.create, async (request) => createDashboard(ctx, request.actor, request.body));
+    serve(routes.bulkDelete, async (request) =>
+      deleteDashboards(ctx, request.actor, idsOf(request.query.q)),
+    );
+    serve(routes.favoriteStatus, async (request) =>
+      favoriteStatus(ctx, request.actor, idsOf(request.query.q)),
+    );
+    serve(routes.export, async (request, reply) => {
+      const { filename, zip } = await exportDashboards(ctx, request.actor, idsOf(request.query.q));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename=${filename}`)
+        .send(zip);
     });
-    r.route({
-      ...describedRoute(routes.create, tags),
-      handler: async (request, reply) =>
-        reply.status(201).send(await createDashboard(ctx, request.actor, request.body)),
-    });
-    r.route({
-      ...describedRoute(routes.bulkDelete, tags),
-      handler: async (request) => deleteDashboards(ctx, request.actor, idsOf(request.query.q)),
-    });
-    r.route({
-      ...describedRoute(routes.favoriteStatus, tags),
-      handler: async (request) => favoriteStatus(ctx, request.actor, idsOf(request.query.q)),
-    });
-    r.route({
-      ...describedRoute(routes.export, tags),
-      handler: async (request, reply) => {
-        const { filename, zip } = await exportDashboards(
-          ctx,
-          request.actor,
-          idsOf(request.query.q),
-        );
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', `attachment; filename=${filename}`)
-          .send(zip);
-      },
-    });
-    // Multipart, outside the JSON client: no descriptor.
-    r.post(`${BASE}/import/`, { schema: { tags } }, async (request) => {
+    serve(routes.import, async (request) => {
       const fields = await importFields(request);
       return importDashboards(ctx, request.actor, fields.zip, fields);
     });
-    r.route({
-      ...describedRoute(routes.related, tags),
-      handler: async (request) =>
-        relatedOwners(
-          ctx,
-          request.actor,
-          request.params.column,
-          parseQ(routes.related.q, request.query.q),
-        ),
-    });
-    r.route({
-      ...describedRoute(routes.readPermalink, tags),
-      handler: async (request) => readDashboardPermalink(ctx, request.actor, request.params.key),
-    });
+    serve(routes.related, async (request) =>
+      relatedOwners(
+        ctx,
+        request.actor,
+        request.params.column,
+        parseQ(routes.related.q, request.query.q),
+      ),
+    );
+    serve(routes.readPermalink, async (request) =>
+      readDashboardPermalink(ctx, request.actor, request.params.key),
+    );
 
-    r.route({
-      ...describedRoute(routes.get, tags),
-      handler: async (request) => getDashboard(ctx, request.actor, request.params.id_or_slug),
-    });
-    r.route({
-      ...describedRoute(routes.update, tags),
-      handler: async (request) =>
-        updateDashboard(ctx, request.actor, request.params.pk, request.body, {
-          precondition: {
-            ...preconditionInHeader(request.headers['if-unmodified-since']),
-            ...preconditionInMetadata(request.body.json_metadata),
-          },
-        }),
-    });
-    r.route({
-      ...describedRoute(routes.delete, tags),
-      handler: async (request) => deleteDashboards(ctx, request.actor, [request.params.pk]),
-    });
-    r.route({
-      ...describedRoute(routes.charts, tags),
-      handler: async (request) => dashboardCharts(ctx, request.actor, request.params.id_or_slug),
-    });
-    r.route({
-      ...describedRoute(routes.datasets, tags),
-      handler: async (request) => dashboardDatasets(ctx, request.actor, request.params.id_or_slug),
-    });
-    r.route({
-      ...describedRoute(routes.copy, tags),
-      handler: async (request) =>
-        copyDashboard(ctx, request.actor, request.params.id_or_slug, request.body),
-    });
-    r.route({
-      ...describedRoute(routes.colors, tags),
-      handler: async (request) =>
-        updateColors(
-          ctx,
-          request.actor,
-          request.params.pk,
-          request.body,
-          request.query.mark_updated !== 'false',
-        ),
-    });
-    r.route({
-      ...describedRoute(routes.addFavorite, tags),
-      handler: async (request) => setFavorite(ctx, request.actor, request.params.pk, true),
-    });
-    r.route({
-      ...describedRoute(routes.removeFavorite, tags),
-      handler: async (request) => setFavorite(ctx, request.actor, request.params.pk, false),
-    });
-    r.route({
-      ...describedRoute(routes.createPermalink, tags),
-      handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await createDashboardPermalink(
-              ctx,
-              request.actor,
-              request.params.id_or_slug,
-              request.body,
-            ),
-          ),
-    });
+    serve(routes.get, async (request) =>
+      getDashboard(ctx, request.actor, request.params.id_or_slug),
+    );
+    serve(routes.update, async (request) =>
+      updateDashboard(ctx, request.actor, request.params.pk, request.body, {
+        precondition: {
+          ...preconditionInHeader(request.headers['if-unmodified-since']),
+          ...preconditionInMetadata(request.body.json_metadata),
+        },
+      }),
+    );
+    serve(routes.delete, async (request) =>
+      deleteDashboards(ctx, request.actor, [request.params.pk]),
+    );
+    serve(routes.charts, async (request) =>
+      dashboardCharts(ctx, request.actor, request.params.id_or_slug),
+    );
+    serve(routes.datasets, async (request) =>
+      dashboardDatasets(ctx, request.actor, request.params.id_or_slug),
+    );
+    serve(routes.copy, async (request) =>
+      copyDashboard(ctx, request.actor, request.params.id_or_slug, request.body),
+    );
+    serve(routes.colors, async (request) =>
+      updateColors(
+        ctx,
+        request.actor,
+        request.params.pk,
+        request.body,
+        request.query.mark_updated !== 'false',
+      ),
+    );
+    serve(routes.addFavorite, async (request) =>
+      setFavorite(ctx, request.actor, request.params.pk, true),
+    );
+    serve(routes.removeFavorite, async (request) =>
+      setFavorite(ctx, request.actor, request.params.pk, false),
+    );
+    serve(routes.createPermalink, async (request) =>
+      createDashboardPermalink(ctx, request.actor, request.params.id_or_slug, request.body),
+    );
   };
 }

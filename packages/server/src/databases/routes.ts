@@ -1,8 +1,7 @@
 import { databaseRoutes as routes } from '@tessera/shared/api/routes/databases';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoutes } from '../platform/describedRoute.ts';
 import { parseQ } from '../platform/http.ts';
 import {
   functionNames,
@@ -29,102 +28,63 @@ const tags = ['Database'];
 /** `/api/v1/database/`: thin handlers; rules live in service.ts and browse.ts. */
 export function databaseRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const serve = describedRoutes(app, tags);
 
-    r.route({
-      ...describedRoute(routes.list, tags),
-      handler: async (request) =>
-        listDatabases(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
-    });
+    serve(routes.list, async (request) =>
+      listDatabases(ctx, request.actor, parseQ(routes.list.q, request.query.q)),
+    );
 
-    r.route({
-      ...describedRoute(routes.create, tags),
-      handler: async (request, reply) => {
-        const answer = await createDatabase(ctx, request.actor, request.body);
-        return reply.status(201).send(answer);
-      },
-    });
+    serve(routes.create, async (request) => createDatabase(ctx, request.actor, request.body));
 
-    r.route({
-      ...describedRoute(routes.available, tags),
-      handler: async (request) => availableEngines(request.actor),
-    });
+    serve(routes.available, async (request) => availableEngines(request.actor));
 
-    r.route({
-      ...describedRoute(routes.testConnection, tags),
-      handler: async (request) => testConnectionFor(ctx, request.actor, request.body),
-    });
+    serve(routes.testConnection, async (request) =>
+      testConnectionFor(ctx, request.actor, request.body),
+    );
 
-    r.route({
-      ...describedRoute(routes.get, tags),
-      handler: async (request) => getDatabase(ctx, request.actor, request.params.pk),
-    });
+    serve(routes.get, async (request) => getDatabase(ctx, request.actor, request.params.pk));
 
-    r.route({
-      ...describedRoute(routes.update, tags),
-      handler: async (request) =>
-        updateDatabase(ctx, request.actor, request.params.pk, request.body),
+    serve(routes.update, async (request) =>
+      updateDatabase(ctx, request.actor, request.params.pk, request.body),
+    );
+
+    serve(routes.delete, async (request) => deleteDatabase(ctx, request.actor, request.params.pk));
+
+    serve(routes.connection, async (request) =>
+      getDatabaseConnection(ctx, request.actor, request.params.pk),
+    );
+
+    serve(routes.catalogs, async (request) => {
+      // Only checked: a bad `q` answers 400 as Superset does; `force` changes nothing here.
+      parseQ(routes.catalogs.q, request.query.q);
+      return listCatalogs(ctx, request.actor, request.params.pk);
     });
 
-    r.route({
-      ...describedRoute(routes.delete, tags),
-      handler: async (request) => deleteDatabase(ctx, request.actor, request.params.pk),
-    });
+    serve(routes.schemas, async (request) =>
+      listSchemas(ctx, request.actor, request.params.pk, parseQ(routes.schemas.q, request.query.q)),
+    );
 
-    r.route({
-      ...describedRoute(routes.connection, tags),
-      handler: async (request) => getDatabaseConnection(ctx, request.actor, request.params.pk),
-    });
+    serve(routes.tables, async (request) =>
+      listTables(ctx, request.actor, request.params.pk, parseQ(routes.tables.q, request.query.q)),
+    );
 
-    r.route({
-      ...describedRoute(routes.catalogs, tags),
-      handler: async (request) => {
-        // Only checked: a bad `q` answers 400 as Superset does; `force` changes nothing here.
-        parseQ(routes.catalogs.q, request.query.q);
-        return listCatalogs(ctx, request.actor, request.params.pk);
-      },
-    });
+    serve(routes.tableMetadata, async (request) =>
+      tableMetadata(ctx, request.actor, request.params.pk, request.query),
+    );
 
-    r.route({
-      ...describedRoute(routes.schemas, tags),
-      handler: async (request) =>
-        listSchemas(
-          ctx,
-          request.actor,
-          request.params.pk,
-          parseQ(routes.schemas.q, request.query.q),
-        ),
-    });
+    serve(routes.tableMetadataExtra, async (request) =>
+      tableExtra(ctx, request.actor, request.params.pk, request.query),
+    );
 
-    r.route({
-      ...describedRoute(routes.tables, tags),
-      handler: async (request) =>
-        listTables(ctx, request.actor, request.params.pk, parseQ(routes.tables.q, request.query.q)),
-    });
+    serve(routes.selectStar, async (request) =>
+      selectStar(ctx, request.actor, request.params.pk, request.params),
+    );
+    serve(routes.selectStarInSchema, async (request) =>
+      selectStar(ctx, request.actor, request.params.pk, request.params),
+    );
 
-    r.route({
-      ...describedRoute(routes.tableMetadata, tags),
-      handler: async (request) =>
-        tableMetadata(ctx, request.actor, request.params.pk, request.query),
-    });
-
-    r.route({
-      ...describedRoute(routes.tableMetadataExtra, tags),
-      handler: async (request) => tableExtra(ctx, request.actor, request.params.pk, request.query),
-    });
-
-    r.route({
-      ...describedRoute(routes.selectStar, tags),
-      handler: async (request) => selectStar(ctx, request.actor, request.params.pk, request.params),
-    });
-    r.route({
-      ...describedRoute(routes.selectStarInSchema, tags),
-      handler: async (request) => selectStar(ctx, request.actor, request.params.pk, request.params),
-    });
-
-    r.route({
-      ...describedRoute(routes.functionNames, tags),
-      handler: async (request) => functionNames(ctx, request.actor, request.params.pk),
-    });
+    serve(routes.functionNames, async (request) =>
+      functionNames(ctx, request.actor, request.params.pk),
+    );
   };
 }

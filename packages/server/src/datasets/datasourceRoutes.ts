@@ -1,13 +1,10 @@
 import { datasourceRoutes as routes } from '@tessera/shared/api/routes/datasets';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoutes } from '../platform/describedRoute.ts';
 import { datasourceJson, fetchDatasourceMetadata } from './read.ts';
 import { columnValues } from './values.ts';
 
-const Loose = z.record(z.string(), z.unknown());
 const tags = ['Datasources'];
 
 /**
@@ -18,44 +15,29 @@ const tags = ['Datasources'];
  */
 export function datasourceRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const serve = describedRoutes(app, tags);
 
-    r.route({
-      ...describedRoute(routes.get, tags),
-      handler: async (request) =>
-        datasourceJson(
-          ctx,
-          request.actor,
-          request.params.datasource_type,
-          request.params.datasource_id,
-        ),
-    });
+    serve(routes.get, async (request) =>
+      datasourceJson(
+        ctx,
+        request.actor,
+        request.params.datasource_type,
+        request.params.datasource_id,
+      ),
+    );
 
-    r.route({
-      ...describedRoute(routes.columnValues, tags),
-      handler: async (request) =>
-        columnValues(
-          ctx,
-          request.actor,
-          request.params.datasource_type,
-          request.params.datasource_id,
-          request.params.column_name,
-        ),
-    });
+    serve(routes.columnValues, async (request) =>
+      columnValues(
+        ctx,
+        request.actor,
+        request.params.datasource_type,
+        request.params.datasource_id,
+        request.params.column_name,
+      ),
+    );
 
-    // No descriptor: the web never calls these; they serve Superset's own clients.
-    const metadataOptions = {
-      schema: {
-        tags,
-        querystring: z.object({ datasourceKey: z.string().optional() }),
-        response: { 200: Loose },
-      },
-    };
-    for (const path of [
-      '/superset/fetch_datasource_metadata',
-      '/api/v1/fetch_datasource_metadata',
-    ]) {
-      r.get(path, metadataOptions, async (request) =>
+    for (const spec of [routes.fetchMetadata, routes.fetchMetadataLegacy]) {
+      serve(spec, async (request) =>
         fetchDatasourceMetadata(ctx, request.actor, request.query.datasourceKey),
       );
     }

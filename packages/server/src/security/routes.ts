@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { securityRoutes as routes } from '@tessera/shared/api/routes/security';
-import { LoginBody, TokenAnswer } from '@tessera/shared/api/security';
 import { TesseraError } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoutes } from '../platform/describedRoute.ts';
 import { listEnvelope } from '../platform/listing.ts';
 import { bearerToken, SESSION_COOKIE } from './authentication.ts';
 import { WindowCounter } from './loginThrottle.ts';
@@ -28,7 +27,6 @@ export async function securityRoutes(
   service: SecurityService,
   tokens: TokenIssuer,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // One budget per address for both ways in, the browser form and the API login: the rate-limit
   // plugin keeps a separate count per route even within a group.
   const attempts = new WindowCounter(ctx.config.loginRateLimit, 60_000);
@@ -42,6 +40,8 @@ export async function securityRoutes(
     },
   };
 
+  // The browser's login form: not an API call, so no descriptor.
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/login/',
     { ...loginLimit, schema: { body: BrowserLogin, hide: true } },
@@ -65,17 +65,14 @@ export async function securityRoutes(
     return reply.redirect('/login/');
   });
 
-  r.post('/api/v1/security/logout', { schema: { tags: ['Security'] } }, async (request, reply) => {
+  const serveSecurity = describedRoutes(app, ['Security']);
+  serveSecurity(routes.logout, async (request, reply) => {
     await endBrowserSession(request, reply, service);
     return { message: 'OK' };
   });
 
-  r.post(
-    '/api/v1/security/login',
-    {
-      ...loginLimit,
-      schema: { tags: ['Security'], body: LoginBody, response: { 200: TokenAnswer } },
-    },
+  serveSecurity(
+    routes.login,
     async (request) => {
       // API clients get Superset's plain 401, not the browser form's wording.
       const user = await service
@@ -87,58 +84,37 @@ export async function securityRoutes(
           throw error;
         });
       const version = Number(user.credentials_version);
-      const access_token = await tokens.sign(
+      const sign = (kind: 'access' | 'refresh', seconds: number) =>
+        tokens.sign(user.id, kind, seconds, version);
+      const access_token = await sign('access', ctx.config.accessTokenSeconds);
+      if (!request.body.refresh) return { access_token };
+      return { access_token, refresh_token: await sign('refresh', ctx.config.refreshTokenSeconds) };
+    },
+    loginLimit,
+  );
+
+  serveSecurity(routes.refresh, async (request) => {
+    const token = bearerToken(request);
+    const claims = token ? await tokens.verify(token, 'refresh') : null;
+    const user = claims ? await service.loadTokenUser(claims) : null;
+    if (!user || !claims) throw new TesseraError(401, 'Not authorized');
+    return {
+      access_token: await tokens.sign(
         user.id,
         'access',
         ctx.config.accessTokenSeconds,
-        version,
-      );
-      if (!request.body.refresh) return { access_token };
-      const refresh_token = await tokens.sign(
-        user.id,
-        'refresh',
-        ctx.config.refreshTokenSeconds,
-        version,
-      );
-      return { access_token, refresh_token };
-    },
-  );
-
-  r.post(
-    '/api/v1/security/refresh',
-    { schema: { tags: ['Security'], response: { 200: TokenAnswer } } },
-    async (request) => {
-      const token = bearerToken(request);
-      const claims = token ? await tokens.verify(token, 'refresh') : null;
-      const user = claims ? await service.loadTokenUser(claims) : null;
-      if (!user || !claims) throw new TesseraError(401, 'Not authorized');
-      return {
-        access_token: await tokens.sign(
-          user.id,
-          'access',
-          ctx.config.accessTokenSeconds,
-          claims.version,
-        ),
-      };
-    },
-  );
-
-  r.route({
-    ...describedRoute(routes.csrfToken, ['Security']),
-    handler: async (request) => ({
-      result: request.csrfToken ?? randomBytes(24).toString('base64url'),
-    }),
+        claims.version,
+      ),
+    };
   });
 
-  r.route({
-    ...describedRoute(routes.me, ['Current User']),
-    handler: async (request) => ({ result: service.me(request.actor) }),
-  });
+  serveSecurity(routes.csrfToken, async (request) => ({
+    result: request.csrfToken ?? randomBytes(24).toString('base64url'),
+  }));
 
-  r.route({
-    ...describedRoute(routes.meRoles, ['Current User']),
-    handler: async (request) => ({ result: service.myRoles(request.actor) }),
-  });
+  const serveMe = describedRoutes(app, ['Current User']);
+  serveMe(routes.me, async (request) => ({ result: service.me(request.actor) }));
+  serveMe(routes.meRoles, async (request) => ({ result: service.myRoles(request.actor) }));
 
   // ---- administration ----------------------------------------------------------------------
   const list = <T extends { id: number }>(result: T[], title: string, columns: string[]) =>
@@ -146,92 +122,63 @@ export async function securityRoutes(
       { count: result.length, ids: result.map((item) => item.id), result },
       { title, listColumns: columns, orderColumns: columns, label: labelOf },
     );
-  const users = ['Security Users'];
-  const roles = ['Security Roles'];
+  const users = describedRoutes(app, ['Security Users']);
+  const roles = describedRoutes(app, ['Security Roles']);
 
-  r.route({
-    ...describedRoute(routes.users, users),
-    handler: async (request) =>
-      list(await service.listUsers(request.actor), 'List Users', [
-        'username',
-        'first_name',
-        'last_name',
-        'email',
-        'active',
-        'roles',
-        'last_login',
-      ]),
+  users(routes.users, async (request) =>
+    list(await service.listUsers(request.actor), 'List Users', [
+      'username',
+      'first_name',
+      'last_name',
+      'email',
+      'active',
+      'roles',
+      'last_login',
+    ]),
+  );
+  users(routes.user, async (request) => {
+    const result = await service.getUser(request.actor, request.params.pk);
+    return { id: request.params.pk, result };
   });
-  r.route({
-    ...describedRoute(routes.user, users),
-    handler: async (request) => {
-      const result = await service.getUser(request.actor, request.params.pk);
-      return { id: request.params.pk, result };
-    },
+  users(routes.createUser, async (request) => {
+    const user = await service.createUser(request.actor, request.body);
+    return { id: user.id, result: user };
   });
-  r.route({
-    ...describedRoute(routes.createUser, users),
-    handler: async (request, reply) => {
-      const user = await service.createUser(request.actor, request.body);
-      return reply.status(201).send({ id: user.id, result: user });
-    },
+  users(routes.updateUser, async (request) => {
+    const user = await service.updateUser(request.actor, request.params.pk, request.body);
+    return { id: user.id, result: user };
   });
-  r.route({
-    ...describedRoute(routes.updateUser, users),
-    handler: async (request) => {
-      const user = await service.updateUser(request.actor, request.params.pk, request.body);
-      return { id: user.id, result: user };
-    },
-  });
-  r.route({
-    ...describedRoute(routes.deleteUser, users),
-    handler: async (request) => {
-      await service.deleteUser(request.actor, request.params.pk);
-      return { message: 'OK' };
-    },
+  users(routes.deleteUser, async (request) => {
+    await service.deleteUser(request.actor, request.params.pk);
+    return { message: 'OK' };
   });
 
-  r.route({
-    ...describedRoute(routes.roles, roles),
-    handler: async (request) =>
-      list(await service.listRoles(request.actor), 'List Roles', [
-        'name',
-        'permissions',
-        'user_count',
-      ]),
+  roles(routes.roles, async (request) =>
+    list(await service.listRoles(request.actor), 'List Roles', [
+      'name',
+      'permissions',
+      'user_count',
+    ]),
+  );
+  roles(routes.role, async (request) => {
+    const result = await service.getRole(request.actor, request.params.pk);
+    return { id: request.params.pk, result };
   });
-  r.route({
-    ...describedRoute(routes.role, roles),
-    handler: async (request) => {
-      const result = await service.getRole(request.actor, request.params.pk);
-      return { id: request.params.pk, result };
-    },
+  roles(routes.createRole, async (request) => {
+    const role = await service.createRole(request.actor, request.body);
+    return { id: role.id, result: role };
   });
-  r.route({
-    ...describedRoute(routes.createRole, roles),
-    handler: async (request, reply) => {
-      const role = await service.createRole(request.actor, request.body);
-      return reply.status(201).send({ id: role.id, result: role });
-    },
+  roles(routes.updateRole, async (request) => {
+    const role = await service.updateRole(request.actor, request.params.pk, request.body);
+    return { id: role.id, result: role };
   });
-  r.route({
-    ...describedRoute(routes.updateRole, roles),
-    handler: async (request) => {
-      const role = await service.updateRole(request.actor, request.params.pk, request.body);
-      return { id: role.id, result: role };
-    },
+  roles(routes.deleteRole, async (request) => {
+    await service.deleteRole(request.actor, request.params.pk);
+    return { message: 'OK' };
   });
-  r.route({
-    ...describedRoute(routes.deleteRole, roles),
-    handler: async (request) => {
-      await service.deleteRole(request.actor, request.params.pk);
-      return { message: 'OK' };
-    },
-  });
-  r.route({
-    ...describedRoute(routes.permissions, roles),
-    handler: async (request) => ({ result: await service.listPermissions(request.actor) }),
-  });
+  roles(routes.permissions, async (request) => ({
+    result: await service.listPermissions(request.actor),
+  }));
 }
 
 async function endBrowserSession(

@@ -57,6 +57,16 @@ export const dashboardRoutes = {
     answer: z.unknown(),
     binary: true,
   }),
+  /**
+   * A bundle ZIP as multipart: field `formData`, with `overwrite` ("true") and `passwords` (JSON
+   * of database file name to password). The handler reads the multipart body itself.
+   */
+  import: route({
+    method: 'POST',
+    path: `${BASE}/import/`,
+    answer: MessageAnswer,
+    bodyReadByHandler: true,
+  }),
   related: route({
     method: 'GET',
     path: `${BASE}/related/:column`,

@@ -111,6 +111,8 @@ const TypeAndId = z.object({
   datasource_id: z.coerce.number().int().positive(),
 });
 
+const DatasourceKeyQuery = z.object({ datasourceKey: z.string().optional() });
+
 /** Superset's datasource reads, by type and id. */
 export const datasourceRoutes = {
   /** The explore JSON of a datasource (see DatasourceJson). */
@@ -126,5 +128,19 @@ export const datasourceRoutes = {
     path: '/api/v1/datasource/:datasource_type/:datasource_id/column/:column_name/values/',
     params: TypeAndId.extend({ column_name: z.string().min(1) }),
     answer: z.object({ result: z.array(z.unknown()) }),
+  }),
+  /** The explore JSON of `datasourceKey` (`{id}__{type}`), as Superset's own clients read it. */
+  fetchMetadata: route({
+    method: 'GET',
+    path: '/api/v1/fetch_datasource_metadata',
+    query: DatasourceKeyQuery,
+    answer: z.record(z.string(), z.unknown()),
+  }),
+  /** The same under Superset's legacy `/superset/` prefix. */
+  fetchMetadataLegacy: route({
+    method: 'GET',
+    path: '/superset/fetch_datasource_metadata',
+    query: DatasourceKeyQuery,
+    answer: z.record(z.string(), z.unknown()),
   }),
 } as const;

@@ -3,12 +3,14 @@ import { IdParam, MessageAnswer } from '../common.ts';
 import { route } from '../route.ts';
 import {
   CsrfAnswer,
+  LoginBody,
   MeAnswer,
   MeRolesAnswer,
   PermissionsAnswer,
   RoleInput,
   RoleItemAnswer,
   RoleListAnswer,
+  TokenAnswer,
   UserCreate,
   UserItemAnswer,
   UserListAnswer,
@@ -18,8 +20,19 @@ import {
 const USERS = '/api/v1/security/users';
 const ROLES = '/api/v1/security/roles';
 
-/** The current user, the CSRF token, and the administration of users and roles. */
+/** Signing in and out, the current user, the CSRF token, and the administration of users and roles. */
 export const securityRoutes = {
+  /** Superset's API login: an access token, and a refresh token when `refresh` is true. */
+  login: route({
+    method: 'POST',
+    path: '/api/v1/security/login',
+    body: LoginBody,
+    answer: TokenAnswer,
+  }),
+  /** A new access token for the refresh token sent as the bearer. */
+  refresh: route({ method: 'POST', path: '/api/v1/security/refresh', answer: TokenAnswer }),
+  /** Ends the browser session of the cookie sent. */
+  logout: route({ method: 'POST', path: '/api/v1/security/logout', answer: MessageAnswer }),
   /** The web client's start-up data: the current user, feature flags, settings. */
   bootstrap: route({ method: 'GET', path: '/api/v1/bootstrap/', answer: BootstrapData }),
   csrfToken: route({ method: 'GET', path: '/api/v1/security/csrf_token/', answer: CsrfAnswer }),

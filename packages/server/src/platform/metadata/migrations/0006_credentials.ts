@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// Migrations never import application code: the table shapes are written out as they were.
-type AnyDb = Kysely<Record<string, never>>;
+import type { AnyDb } from './columns.ts';
 
 /**
  * Session ids are kept only as their SHA-256 (a reader of the store can no longer take over a
