@@ -32,6 +32,7 @@ import { type DatabaseRow, type DatabaseWrite, databaseRepository } from './repo
 import { assertSafeConnection, isUnsafeEngine } from './unsafe.ts';
 import {
   CREATE_DEFAULTS,
+  insertDatabase,
   optionFields,
   type ResolvedConnection,
   resolveConnection,
@@ -279,7 +280,7 @@ export async function createDatabase(
   };
   let id: number;
   try {
-    id = await databaseRepository.insert(ctx.store.db, write, actor);
+    id = await insertDatabase(ctx.store.db, ctx.config, actor, write);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;

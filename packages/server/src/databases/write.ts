@@ -6,8 +6,11 @@ import {
 } from '@tessera/shared/api/databases';
 import { TesseraError } from '@tessera/shared/errors';
 import type { EngineSpec } from '../engines/types.ts';
+import type { Config } from '../platform/config.ts';
+import type { Actor } from '../security/actor.ts';
 import { parseExtra, type StoredConnection, safeGetSpec, specForUri } from './connections.ts';
-import { DATABASE_FLAGS, type DatabaseWrite } from './repository.ts';
+import { DATABASE_FLAGS, type DatabaseWrite, databaseRepository } from './repository.ts';
+import { assertSafeConnection } from './unsafe.ts';
 import { hasValidScheme, splitUri, stripPassword } from './uri.ts';
 
 /**
@@ -183,3 +186,19 @@ export const CREATE_DEFAULTS = {
   is_managed_externally: false,
   external_url: null,
 } satisfies Partial<DatabaseWrite>;
+
+/**
+ * The one way a database row is created, by the API, the bundle importer and the example loader
+ * alike: the unsafe-engine rule (PREVENT_UNSAFE_DB_CONNECTIONS) holds for the actor it runs as,
+ * and the audit columns record that actor.
+ */
+export async function insertDatabase(
+  db: Parameters<typeof databaseRepository.insert>[0],
+  config: Pick<Config, 'preventUnsafeDbConnections'>,
+  actor: Actor,
+  write: DatabaseWrite,
+): Promise<number> {
+  const spec = safeGetSpec(write.engine);
+  assertSafeConnection(config, actor, spec ?? { engine: write.engine, name: write.engine });
+  return databaseRepository.insert(db, write, actor);
+}

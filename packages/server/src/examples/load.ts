@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { BaseLogger } from 'pino';
 import { databaseRepository } from '../databases/repository.ts';
+import { insertDatabase } from '../databases/write.ts';
 import type { Config } from '../platform/config.ts';
 import type { MetadataStore } from '../platform/metadata/store.ts';
+import type { Actor } from '../security/actor.ts';
 import { loaderActor } from './actor.ts';
 import {
   buildExamplesFile,
@@ -67,9 +69,9 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
     built = true;
   }
 
-  const { id, registered } = await registerExamplesDatabase(ctx.store, file);
   // Everything below is written as the system, through the same services as the API.
   const actor = loaderActor(ctx);
+  const { id, registered } = await registerExamplesDatabase(ctx, actor, file);
   await registerExampleDatasets(ctx, id, actor);
   const charts = await loadExampleCharts(ctx, id, actor);
   const dashboards = await loadExampleDashboards(ctx, charts, actor);
@@ -100,14 +102,18 @@ export async function loadExamples(ctx: LoadExamplesContext): Promise<LoadExampl
 }
 
 async function registerExamplesDatabase(
-  store: MetadataStore,
+  ctx: LoadExamplesContext,
+  actor: Actor,
   file: string,
 ): Promise<{ id: number; registered: boolean }> {
-  const existing = await databaseRepository.getByName(store.db, EXAMPLES_DATABASE_NAME);
+  const existing = await databaseRepository.getByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
   if (existing) return { id: existing.id, registered: false };
   try {
-    const id = await databaseRepository.insert(
-      store.db,
+    const id = await insertDatabase(
+      ctx.store.db,
+      // The loader runs as the system, which may register a DuckDB file like any admin.
+      { preventUnsafeDbConnections: true },
+      actor,
       {
         database_name: EXAMPLES_DATABASE_NAME,
         engine: 'duckdb',
@@ -128,12 +134,11 @@ async function registerExamplesDatabase(
         is_managed_externally: false,
         external_url: null,
       },
-      null,
     );
     return { id, registered: true };
   } catch (error) {
     // Another process sharing the store registered it first (database_name is unique).
-    const raced = await databaseRepository.getByName(store.db, EXAMPLES_DATABASE_NAME);
+    const raced = await databaseRepository.getByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
     if (raced) return { id: raced.id, registered: false };
     throw error;
   }

@@ -32,7 +32,7 @@ export async function importDashboards(
   // Planning reads through the same transaction, so what it decided still holds when written.
   await ctx.store.db.transaction().execute(async (trx) => {
     const plan = await planImport(ctx, actor, trx, files, options);
-    const databaseIds = await writeDatabases(trx, plan.databases, secrets, actor);
+    const databaseIds = await writeDatabases(ctx, trx, plan.databases, secrets, actor);
     const datasetIds = await writeDatasets(ctx, actor, trx, plan.datasets, databaseIds);
     const chartIds = await writeCharts(ctx, actor, trx, plan.charts, datasetIds);
     for (const dashboard of plan.dashboards) {

@@ -217,4 +217,38 @@ describe('dashboard import permissions', () => {
     expect(messageOf(res.json())).toBe(`You do not have access to the data of chart ${chartId}`);
     expect(await storeCounts(t)).toEqual(before);
   });
+
+  it('refuses a non-admin who may write databases a bundle that brings a SQLite connection to the metadata store, and writes nothing', async () => {
+    const db = t.store.db;
+    const creators = await securityRepository.insertRole(db, 'DatabaseCreators');
+    const pairs: Array<[string, string]> = [
+      ['can_read', 'Dashboard'],
+      ['can_write', 'Dashboard'],
+      ['can_write', 'Chart'],
+      ['can_write', 'Dataset'],
+      ['can_read', 'Database'],
+      ['can_write', 'Database'],
+      ['all_database_access', 'all_database_access'],
+    ];
+    await securityRepository.ensurePermissionViews(db, pairs);
+    await securityRepository.setRolePermissions(db, creators, pairs, 'add');
+    const alphaId = await userId(t, 'alpha');
+    const alphaRoles = ((await securityRepository.userRoles(db, [alphaId])).get(alphaId) ?? []).map(
+      (role) => role.id,
+    );
+    await securityRepository.setUserRoles(db, alphaId, [creators]);
+    try {
+      const before = await storeCounts(t);
+      const { zip } = leakBundle(
+        { name: 'store', uri: `sqlite:///${t.home}/tessera.db` },
+        'SELECT * FROM sessions',
+      );
+      const res = await importBundle(t, 'alpha', await zip);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain('SQLite cannot be used as a data source for security reasons.');
+      expect(await storeCounts(t)).toEqual(before);
+    } finally {
+      await securityRepository.setUserRoles(db, alphaId, alphaRoles);
+    }
+  });
 });

@@ -2,12 +2,11 @@ import { parseJsonObjectOrNull } from '@tessera/shared/json';
 import type { Transaction } from 'kysely';
 import { saveChart } from '../../charts/service.ts';
 import type { AppContext } from '../../context.ts';
-import { databaseRepository } from '../../databases/repository.ts';
-import { CREATE_DEFAULTS } from '../../databases/write.ts';
+import { CREATE_DEFAULTS, insertDatabase } from '../../databases/write.ts';
 import { defineDataset } from '../../datasets/service.ts';
 import type { MetadataTables } from '../../platform/metadata/tables.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import { type Actor, auditUserId } from '../../security/actor.ts';
+import type { Actor } from '../../security/actor.ts';
 import type { Db } from '../repository.ts';
 import { type Config, flag, jsonText, num, str } from './files.ts';
 import type { ChartPlan, DatabasePlan, DatasetPlan } from './plan.ts';
@@ -19,6 +18,7 @@ import type { ChartPlan, DatabasePlan, DatasetPlan } from './plan.ts';
  */
 
 export async function writeDatabases(
+  ctx: AppContext,
   db: Db,
   plans: DatabasePlan[],
   secrets: SecretBox,
@@ -30,28 +30,24 @@ export async function writeDatabases(
       ids.set(uuid, existingId as number);
       continue;
     }
-    const id = await databaseRepository.insert(
-      db,
-      {
-        ...CREATE_DEFAULTS,
-        database_name: str(config.database_name) as string,
-        engine: connection.spec.engine,
-        sqlalchemy_uri: connection.uri,
-        password: connection.password === null ? null : secrets.encrypt(connection.password),
-        configuration_method: 'sqlalchemy_form',
-        expose_in_sqllab: flag(config.expose_in_sqllab, true) === 1,
-        allow_run_async: flag(config.allow_run_async) === 1,
-        allow_ctas: flag(config.allow_ctas) === 1,
-        allow_cvas: flag(config.allow_cvas) === 1,
-        allow_dml: flag(config.allow_dml) === 1,
-        // Bundles from before Superset's rename carry `allow_csv_upload`.
-        allow_file_upload: flag(config.allow_file_upload ?? config.allow_csv_upload) === 1,
-        cache_timeout: num(config.cache_timeout),
-        extra: jsonText(config.extra) ?? '{}',
-        encrypted_extra: null,
-      },
-      auditUserId(actor),
-    );
+    const id = await insertDatabase(db, ctx.config, actor, {
+      ...CREATE_DEFAULTS,
+      database_name: str(config.database_name) as string,
+      engine: connection.spec.engine,
+      sqlalchemy_uri: connection.uri,
+      password: connection.password === null ? null : secrets.encrypt(connection.password),
+      configuration_method: 'sqlalchemy_form',
+      expose_in_sqllab: flag(config.expose_in_sqllab, true) === 1,
+      allow_run_async: flag(config.allow_run_async) === 1,
+      allow_ctas: flag(config.allow_ctas) === 1,
+      allow_cvas: flag(config.allow_cvas) === 1,
+      allow_dml: flag(config.allow_dml) === 1,
+      // Bundles from before Superset's rename carry `allow_csv_upload`.
+      allow_file_upload: flag(config.allow_file_upload ?? config.allow_csv_upload) === 1,
+      cache_timeout: num(config.cache_timeout),
+      extra: jsonText(config.extra) ?? '{}',
+      encrypted_extra: null,
+    });
     // The bundle's uuid is the database's identity across instances.
     await db.updateTable('dbs').set({ uuid }).where('id', '=', id).execute();
     ids.set(uuid, id);
