@@ -135,15 +135,28 @@ export const PERCENTAGE_FORMAT_CHOICES: readonly ControlChoice[] = NUMBER_FORMAT
   ([value]) => typeof value === 'string' && value.endsWith('%'),
 );
 
-export const DATE_FORMAT_CHOICES: readonly ControlChoice[] = [
+/** The date formats the Big Number and table timestamp selects offer. */
+export const TIMESTAMP_FORMAT_CHOICES: readonly ControlChoice[] = [
   [SMART_DATE, 'Adaptive formatting'],
   ['%d/%m/%Y', '%d/%m/%Y | 14/01/2019'],
   ['%m/%d/%Y', '%m/%d/%Y | 01/14/2019'],
   ['%Y-%m-%d', '%Y-%m-%d | 2019-01-14'],
   ['%Y-%m-%d %H:%M:%S', '%Y-%m-%d %H:%M:%S | 2019-01-14 01:32:10'],
+];
+
+export const DATE_FORMAT_CHOICES: readonly ControlChoice[] = [
+  ...TIMESTAMP_FORMAT_CHOICES,
   ['%d-%m-%Y %H:%M:%S', '%d-%m-%Y %H:%M:%S | 14-01-2019 01:32:10'],
   ['%H:%M:%S', '%H:%M:%S | 01:32:10'],
 ];
+
+/** How the x-axis tick labels are laid out. */
+export const X_TICKS_LAYOUT_CHOICES: readonly ControlChoice[] = choicesOf([
+  'auto',
+  'flat',
+  '45°',
+  '90°',
+]);
 
 /** Turns a plain list into select choices labelled by their own value. */
 export function choicesOf(values: readonly (string | number)[]): readonly ControlChoice[] {

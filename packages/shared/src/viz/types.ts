@@ -215,10 +215,10 @@ export interface ChartMetadata {
   name: string;
   description: string;
   category: ChartCategory;
-  tags?: string[];
-  behaviors?: ChartBehavior[];
+  tags?: readonly string[];
+  behaviors?: readonly ChartBehavior[];
   /** Annotation source types this chart can draw (`FORMULA`, `NATIVE`, ...). */
-  annotationTypes?: string[];
+  annotationTypes?: readonly string[];
 }
 
 /** Options a caller passes when a chart's query is built (results pane, downloads, dashboards). */

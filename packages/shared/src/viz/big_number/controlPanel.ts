@@ -1,13 +1,10 @@
-import { bigNumberControls as c } from '../common/bigNumberControls.ts';
+import { bigNumberDisplayRows, bigNumberControls as c } from '../common/bigNumberControls.ts';
+import { customizeSection, querySection } from '../common/panelSections.ts';
 import type { ControlPanelConfig } from '../types.ts';
 
 export const controlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metric'], ['adhoc_filters']],
-    },
+    querySection([['x_axis'], ['time_grain_sqla'], ['metric'], ['adhoc_filters']]),
     {
       label: 'Options',
       tab: 'data',
@@ -31,20 +28,7 @@ export const controlPanel: ControlPanelConfig = {
         ['resample_method'],
       ],
     },
-    {
-      label: 'Chart Options',
-      tab: 'customize',
-      expanded: true,
-      controlSetRows: [
-        [c.colorPicker],
-        [c.headerFontSize],
-        [c.subheaderFontSize],
-        ['y_axis_format'],
-        ['currency_format'],
-        [c.timeFormat],
-        [c.forceTimestampFormatting],
-      ],
-    },
+    customizeSection('Chart Options', [[c.colorPicker], ...bigNumberDisplayRows]),
   ],
   controlOverrides: {
     y_axis_format: { label: 'Number format' },

@@ -1,5 +1,7 @@
+import type { ChartExample } from '../common/example.ts';
+
 /** Saved example: the S&P 500's latest monthly level, its trend and the change on a year ago. */
-export const bigNumberExample = {
+export const bigNumberExample: ChartExample = {
   sliceName: 'S&P 500 with trendline',
   table: 'sp500',
   formData: {

@@ -1,5 +1,7 @@
+import type { ChartExample } from '../common/example.ts';
+
 /** Saved example: how many flights the 2001 data set holds. */
-export const bigNumberTotalExample = {
+export const bigNumberTotalExample: ChartExample = {
   sliceName: 'Flights in 2001',
   table: 'flights',
   formData: {

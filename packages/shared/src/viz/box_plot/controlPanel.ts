@@ -1,3 +1,5 @@
+import { X_TICKS_LAYOUT_CHOICES } from '../../controls/options.ts';
+import { customizeSection, querySection } from '../common/panelSections.ts';
 import type { ControlChoice, ControlPanelConfig } from '../types.ts';
 
 export const WHISKER_OPTIONS: readonly ControlChoice[] = [
@@ -9,74 +11,60 @@ export const WHISKER_OPTIONS: readonly ControlChoice[] = [
 
 export const boxPlotControlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        [
-          {
-            name: 'columns',
-            config: {
-              type: 'ColumnsControl',
-              label: 'Distribute across',
-              description:
-                'Columns to calculate distribution across. Each combination of their values is one observation of the box.',
-              multi: true,
-              choicesFrom: 'groupby_columns',
-              default: [],
-            },
+    querySection([
+      [
+        {
+          name: 'columns',
+          config: {
+            type: 'ColumnsControl',
+            label: 'Distribute across',
+            description:
+              'Columns to calculate distribution across. Each combination of their values is one observation of the box.',
+            multi: true,
+            choicesFrom: 'groupby_columns',
+            default: [],
           },
-        ],
-        ['time_grain_sqla'],
-        ['metrics'],
-        ['adhoc_filters'],
-        ['groupby'],
-        ['series_limit'],
-        ['series_limit_metric'],
-        ['row_limit'],
-        [
-          {
-            name: 'whiskerOptions',
-            config: {
-              type: 'SelectControl',
-              label: 'Whisker/outlier options',
-              description: 'Determines how whiskers and outliers are calculated.',
-              choices: WHISKER_OPTIONS,
-              default: 'Tukey',
-              freeForm: true,
-            },
-          },
-        ],
+        },
       ],
-    },
-    {
-      label: 'Chart Options',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        ['color_scheme'],
-        [
-          {
-            name: 'x_ticks_layout',
-            config: {
-              type: 'SelectControl',
-              label: 'X Tick Layout',
-              description: 'The way the ticks are laid out on the X-axis',
-              choices: [
-                ['auto', 'auto'],
-                ['flat', 'flat'],
-                ['45°', '45°'],
-                ['90°', '90°'],
-              ],
-              default: 'auto',
-              renderTrigger: true,
-            },
+      ['time_grain_sqla'],
+      ['metrics'],
+      ['adhoc_filters'],
+      ['groupby'],
+      ['series_limit'],
+      ['series_limit_metric'],
+      ['row_limit'],
+      [
+        {
+          name: 'whiskerOptions',
+          config: {
+            type: 'SelectControl',
+            label: 'Whisker/outlier options',
+            description: 'Determines how whiskers and outliers are calculated.',
+            choices: WHISKER_OPTIONS,
+            default: 'Tukey',
+            freeForm: true,
           },
-        ],
-        ['number_format'],
-        ['date_format'],
+        },
       ],
-    },
+    ]),
+    customizeSection('Chart Options', [
+      ['color_scheme'],
+      [
+        {
+          name: 'x_ticks_layout',
+          config: {
+            type: 'SelectControl',
+            label: 'X Tick Layout',
+            description: 'The way the ticks are laid out on the X-axis',
+            choices: X_TICKS_LAYOUT_CHOICES,
+            default: 'auto',
+            renderTrigger: true,
+          },
+        },
+      ],
+      ['number_format'],
+      ['date_format'],
+    ]),
   ],
   controlOverrides: {
     groupby: {

@@ -1,24 +1,13 @@
-import type { QueryFormData } from '../types.ts';
+import { type ChartExample, simpleMetric } from '../common/example.ts';
 
-export const boxPlotExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const boxPlotExample: ChartExample = {
   sliceName: 'Seattle daily high temperature by weather',
   table: 'seattle_weather',
   formData: {
     viz_type: 'box_plot',
     columns: ['date'],
     groupby: ['weather'],
-    metrics: [
-      {
-        expressionType: 'SIMPLE',
-        column: { column_name: 'temp_max' },
-        aggregate: 'MAX',
-        label: 'High temperature (°C)',
-      },
-    ],
+    metrics: [simpleMetric('temp_max', 'MAX', 'High temperature (°C)')],
     adhoc_filters: [],
     row_limit: 10000,
     whiskerOptions: 'Tukey',

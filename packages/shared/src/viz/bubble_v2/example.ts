@@ -1,10 +1,6 @@
-import type { QueryFormData } from '../types.ts';
+import { type ChartExample, equalsFilter, simpleMetric } from '../common/example.ts';
 
-export const bubbleExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const bubbleExample: ChartExample = {
   sliceName: 'Life expectancy against fertility, 2005',
   table: 'gapminder',
   formData: {
@@ -19,34 +15,10 @@ export const bubbleExample: {
         "WHEN 4 THEN 'East Asia & Pacific' ELSE 'Middle East & North Africa' END",
       label: 'Region',
     },
-    x: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'fertility' },
-      aggregate: 'MAX',
-      label: 'Fertility',
-    },
-    y: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'life_expect' },
-      aggregate: 'MAX',
-      label: 'Life expectancy',
-    },
-    size: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'pop' },
-      aggregate: 'SUM',
-      label: 'Population',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'year',
-        operator: '==',
-        operatorId: 'EQUALS',
-        comparator: 2005,
-      },
-    ],
+    x: simpleMetric('fertility', 'MAX', 'Fertility'),
+    y: simpleMetric('life_expect', 'MAX', 'Life expectancy'),
+    size: simpleMetric('pop', 'SUM', 'Population'),
+    adhoc_filters: [equalsFilter('year', 2005)],
     row_limit: 10000,
     order_desc: true,
     color_scheme: 'supersetColors',

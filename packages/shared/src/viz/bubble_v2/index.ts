@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildBubbleQuery } from './buildQuery.ts';
 import { bubbleControlPanel } from './controlPanel.ts';
@@ -10,7 +11,7 @@ export const bubbleChart: ChartDefinition = {
       'Visualizes a metric across three dimensions of data in a single chart (X axis, Y axis, and bubble size). Bubbles from the same group can be showcased using bubble color.',
     category: 'Correlation',
     tags: ['Multi-Dimensions', 'Comparison', 'Scatter', 'Time', 'Trend', 'ECharts', 'Featured'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: bubbleControlPanel,
   buildQuery: buildBubbleQuery,

@@ -1,8 +1,8 @@
-import type { ControlConfig } from '../types.ts';
+import { TIMESTAMP_FORMAT_CHOICES } from '../../controls/options.ts';
+import type { ControlSetRow } from '../types.ts';
+import { checkboxControl, type InlineControl } from './panelSections.ts';
 
 /** Controls of the two Big Number types (Superset's names and sizes). */
-
-type Inline = { name: string; config: ControlConfig };
 
 export const HEADER_FONT_SIZES = [
   [0.2, 'Tiny'],
@@ -58,27 +58,17 @@ export const bigNumberControls = {
       type: 'SelectControl',
       label: 'Date format',
       freeForm: true,
-      choices: [
-        ['smart_date', 'Adaptive formatting'],
-        ['%d/%m/%Y', '%d/%m/%Y | 14/01/2019'],
-        ['%m/%d/%Y', '%m/%d/%Y | 01/14/2019'],
-        ['%Y-%m-%d', '%Y-%m-%d | 2019-01-14'],
-        ['%Y-%m-%d %H:%M:%S', '%Y-%m-%d %H:%M:%S | 2019-01-14 01:32:10'],
-      ],
+      choices: TIMESTAMP_FORMAT_CHOICES,
       default: 'smart_date',
       renderTrigger: true,
     },
   },
-  forceTimestampFormatting: {
-    name: 'force_timestamp_formatting',
-    config: {
-      type: 'CheckboxControl',
-      label: 'Force date format',
-      description: 'Use date formatting even when metric value is not a timestamp',
-      default: false,
-      renderTrigger: true,
-    },
-  },
+  forceTimestampFormatting: checkboxControl(
+    'force_timestamp_formatting',
+    'Force date format',
+    false,
+    'Use date formatting even when metric value is not a timestamp',
+  ),
   compareLag: {
     name: 'compare_lag',
     config: {
@@ -99,47 +89,30 @@ export const bigNumberControls = {
       renderTrigger: true,
     },
   },
-  showTimestamp: {
-    name: 'show_timestamp',
-    config: {
-      type: 'CheckboxControl',
-      label: 'Show Timestamp',
-      description: 'Whether to display the timestamp',
-      default: false,
-      renderTrigger: true,
-    },
-  },
-  showTrendLine: {
-    name: 'show_trend_line',
-    config: {
-      type: 'CheckboxControl',
-      label: 'Show Trend Line',
-      description: 'Whether to display the trend line',
-      default: true,
-      renderTrigger: true,
-    },
-  },
-  startYAxisAtZero: {
-    name: 'start_y_axis_at_zero',
-    config: {
-      type: 'CheckboxControl',
-      label: 'Start y-axis at 0',
-      description: 'Start y-axis at zero. Uncheck to start y-axis at minimum value in the data.',
-      default: true,
-      renderTrigger: true,
-    },
-  },
-  timeRangeFixed: {
-    name: 'time_range_fixed',
-    config: {
-      type: 'CheckboxControl',
-      label: 'Fix to selected Time Range',
-      description:
-        'Fix the trend line to the full time range specified in case filtered results do not include the start or end dates',
-      default: false,
-      renderTrigger: true,
-    },
-  },
+  showTimestamp: checkboxControl(
+    'show_timestamp',
+    'Show Timestamp',
+    false,
+    'Whether to display the timestamp',
+  ),
+  showTrendLine: checkboxControl(
+    'show_trend_line',
+    'Show Trend Line',
+    true,
+    'Whether to display the trend line',
+  ),
+  startYAxisAtZero: checkboxControl(
+    'start_y_axis_at_zero',
+    'Start y-axis at 0',
+    true,
+    'Start y-axis at zero. Uncheck to start y-axis at minimum value in the data.',
+  ),
+  timeRangeFixed: checkboxControl(
+    'time_range_fixed',
+    'Fix to selected Time Range',
+    false,
+    'Fix the trend line to the full time range specified in case filtered results do not include the start or end dates',
+  ),
   colorPicker: {
     name: 'color_picker',
     config: {
@@ -150,4 +123,14 @@ export const bigNumberControls = {
       renderTrigger: true,
     },
   },
-} satisfies Record<string, Inline>;
+} satisfies Record<string, InlineControl>;
+
+/** How both Big Number types draw their number: its size, the subheader's, and its formats. */
+export const bigNumberDisplayRows: ControlSetRow[] = [
+  [bigNumberControls.headerFontSize],
+  [bigNumberControls.subheaderFontSize],
+  ['y_axis_format'],
+  ['currency_format'],
+  [bigNumberControls.timeFormat],
+  [bigNumberControls.forceTimestampFormatting],
+];

@@ -1,15 +1,14 @@
 import { getColumnLabel, getMetricLabel, isAdhocColumn } from '../buildQueryContext.ts';
 import type { Column, Metric, QueryFormData } from '../types.ts';
+import { asList } from './partsAndFlows.ts';
 
 /**
  * Query pieces shared by the distribution, comparison, word-cloud and map chart types
  * (heatmap_v2, box_plot, histogram_v2, bubble_v2, waterfall, word_cloud, world_map, mapbox).
  */
 
-export function ensureArray<T>(value: T | readonly T[] | null | undefined): T[] {
-  if (value === undefined || value === null || value === '') return [];
-  return Array.isArray(value) ? [...value] : [value as T];
-}
+/** A single value or a list as a list (`asList` under the name these chart types use). */
+export const ensureArray = asList;
 
 /**
  * An x-axis that may be temporal or a category. It goes out as BASE_AXIS without its own grain:

@@ -1,13 +1,7 @@
 import { validateNonEmpty } from '../../controls/validators.ts';
 import { getMetricLabel } from '../buildQueryContext.ts';
-import type {
-  Column,
-  ControlChoice,
-  ControlConfig,
-  Metric,
-  QueryFormData,
-  QueryObject,
-} from '../types.ts';
+import type { Column, ControlChoice, Metric, QueryFormData, QueryObject } from '../types.ts';
+import { checkboxControl, type InlineControl } from './panelSections.ts';
 
 /**
  * What the "parts of a whole" and "flow" chart types (pie, funnel, gauge, treemap, sunburst,
@@ -63,6 +57,26 @@ export function dimensionsQuery(
   };
 }
 
+/**
+ * The query of the charts that show a metric over their dimensions (pie, funnel, treemap,
+ * sunburst, sankey): the metrics asked once each, by the main metric largest first unless
+ * `sort_by_metric` is off.
+ */
+export function metricByDimensionsQuery(
+  base: QueryObject,
+  formData: QueryFormData,
+  columns: Column[],
+  metrics: ReadonlyArray<Metric | null | undefined> = [formData.metric],
+): QueryObject {
+  const metric = formData.metric;
+  return dimensionsQuery(
+    base,
+    columns,
+    uniqueMetrics(metrics),
+    sortsByMetric(formData) ? metric : null,
+  );
+}
+
 export const LABEL_TYPE_CHOICES: readonly ControlChoice[] = [
   ['key', 'Category Name'],
   ['value', 'Value'],
@@ -76,7 +90,7 @@ export const LABEL_TYPE_CHOICES: readonly ControlChoice[] = [
 export function labelTypeControl(
   choices: readonly ControlChoice[] = LABEL_TYPE_CHOICES,
   defaultValue = 'key',
-): { name: string; config: ControlConfig } {
+): InlineControl {
   return {
     name: 'label_type',
     config: {
@@ -90,16 +104,12 @@ export function labelTypeControl(
   };
 }
 
-export const showLabelsControl = {
-  name: 'show_labels',
-  config: {
-    type: 'CheckboxControl',
-    label: 'Show Labels',
-    renderTrigger: true,
-    default: true,
-    description: 'Whether to display the labels.',
-  },
-} satisfies { name: string; config: ControlConfig };
+export const showLabelsControl = checkboxControl(
+  'show_labels',
+  'Show Labels',
+  true,
+  'Whether to display the labels.',
+);
 
 export const showLabelsThresholdControl = {
   name: 'show_labels_threshold',
@@ -111,25 +121,14 @@ export const showLabelsThresholdControl = {
     default: 5,
     description: 'Minimum threshold in percentage points for showing labels.',
   },
-} satisfies { name: string; config: ControlConfig };
+} satisfies InlineControl;
 
-export const showTotalControl = {
-  name: 'show_total',
-  config: {
-    type: 'CheckboxControl',
-    label: 'Show Total',
-    default: false,
-    renderTrigger: true,
-    description: 'Whether to display the aggregate count',
-  },
-} satisfies { name: string; config: ControlConfig };
-
-/** A saved example chart on the example data (the example loader adds the datasource). */
-export interface ChartExample {
-  sliceName: string;
-  table: string;
-  formData: Partial<QueryFormData> & { viz_type: string };
-}
+export const showTotalControl = checkboxControl(
+  'show_total',
+  'Show Total',
+  false,
+  'Whether to display the aggregate count',
+);
 
 /** A single dimension picked from the dataset (a graph's or sankey's source, target, ...). */
 export function columnSelectControl(
@@ -137,7 +136,7 @@ export function columnSelectControl(
   label: string,
   description: string,
   required: boolean,
-): { name: string; config: ControlConfig } {
+): InlineControl {
   return {
     name,
     config: {

@@ -1,22 +1,17 @@
-import type { ControlConfig, ControlPanelSection, ControlSetRow } from '../types.ts';
+import type { ControlPanelSection, ControlSetRow } from '../types.ts';
+import {
+  checkboxControl,
+  customizeSection,
+  type InlineControl,
+  LEGEND_ROWS,
+  querySection,
+} from './panelSections.ts';
+import { ADVANCED_ANALYTICS_KEYS } from './timeseriesQuery.ts';
 
 /**
  * Control panel pieces of the time-series family. Shared controls are named by string (see
  * `controls/sharedControls.ts`); the few only these charts have are declared here once.
  */
-
-type Inline = { name: string; config: ControlConfig };
-
-const checkbox = (name: string, label: string, def: boolean, description?: string): Inline => ({
-  name,
-  config: {
-    type: 'CheckboxControl',
-    label,
-    default: def,
-    renderTrigger: true,
-    ...(description ? { description } : {}),
-  },
-});
 
 export const STACK_CHOICES = [
   [null, 'None'],
@@ -36,14 +31,14 @@ export const timeseriesControls = {
       clearable: true,
       renderTrigger: true,
     },
-  } satisfies Inline,
-  onlyTotal: checkbox(
+  } satisfies InlineControl,
+  onlyTotal: checkboxControl(
     'only_total',
     'Only Total',
     true,
     'Only show the total value on the stacked chart, and not the selected category.',
   ),
-  area: checkbox('area', 'Area Chart', false, 'Draw area under curves.'),
+  area: checkboxControl('area', 'Area Chart', false, 'Draw area under curves.'),
   opacity: {
     name: 'opacity',
     config: {
@@ -56,8 +51,8 @@ export const timeseriesControls = {
       default: 0.2,
       renderTrigger: true,
     },
-  } satisfies Inline,
-  markerEnabled: checkbox('markerEnabled', 'Marker', false, 'Draw a marker on data points.'),
+  } satisfies InlineControl,
+  markerEnabled: checkboxControl('markerEnabled', 'Marker', false, 'Draw a marker on data points.'),
   markerSize: {
     name: 'markerSize',
     config: {
@@ -70,7 +65,7 @@ export const timeseriesControls = {
       default: 6,
       renderTrigger: true,
     },
-  } satisfies Inline,
+  } satisfies InlineControl,
   seriesType: {
     name: 'seriesType',
     config: {
@@ -89,7 +84,7 @@ export const timeseriesControls = {
       default: 'line',
       renderTrigger: true,
     },
-  } satisfies Inline,
+  } satisfies InlineControl,
   stepType: {
     name: 'seriesType',
     config: {
@@ -105,7 +100,7 @@ export const timeseriesControls = {
       default: 'start',
       renderTrigger: true,
     },
-  } satisfies Inline,
+  } satisfies InlineControl,
   orientation: {
     name: 'orientation',
     config: {
@@ -118,7 +113,7 @@ export const timeseriesControls = {
       default: 'vertical',
       renderTrigger: true,
     },
-  } satisfies Inline,
+  } satisfies InlineControl,
   xAxisLabelRotation: {
     name: 'xAxisLabelRotation',
     config: {
@@ -134,8 +129,8 @@ export const timeseriesControls = {
       default: 0,
       renderTrigger: true,
     },
-  } satisfies Inline,
-  minorSplitLine: checkbox(
+  } satisfies InlineControl,
+  minorSplitLine: checkboxControl(
     'minorSplitLine',
     'Minor Split Line',
     false,
@@ -145,40 +140,28 @@ export const timeseriesControls = {
 
 /** "Query": x-axis with its grain, metrics, dimensions, filters, series and row limits. */
 export function timeseriesQuerySection(extraRows: ControlSetRow[] = []): ControlPanelSection {
-  return {
-    label: 'Query',
-    expanded: true,
-    controlSetRows: [
-      ['x_axis'],
-      ['time_grain_sqla'],
-      ['metrics'],
-      ['groupby'],
-      ['contributionMode'],
-      ['adhoc_filters'],
-      ['series_limit'],
-      ['series_limit_metric'],
-      ['order_desc'],
-      ['row_limit'],
-      ['truncate_metric'],
-      ['show_empty_columns'],
-      ...extraRows,
-    ],
-  };
+  return querySection([
+    ['x_axis'],
+    ['time_grain_sqla'],
+    ['metrics'],
+    ['groupby'],
+    ['contributionMode'],
+    ['adhoc_filters'],
+    ['series_limit'],
+    ['series_limit_metric'],
+    ['order_desc'],
+    ['row_limit'],
+    ['truncate_metric'],
+    ['show_empty_columns'],
+    ...extraRows,
+  ]);
 }
 
 export const advancedAnalyticsSection: ControlPanelSection = {
   label: 'Advanced analytics',
   description:
     'This section contains options that allow for advanced analytical post processing of query results',
-  controlSetRows: [
-    ['rolling_type'],
-    ['rolling_periods'],
-    ['min_periods'],
-    ['time_compare'],
-    ['comparison_type'],
-    ['resample_rule'],
-    ['resample_method'],
-  ],
+  controlSetRows: ADVANCED_ANALYTICS_KEYS.map((name) => [name]),
 };
 
 export const annotationsSection: ControlPanelSection = {
@@ -187,63 +170,43 @@ export const annotationsSection: ControlPanelSection = {
 };
 
 export function chartTitleSection(): ControlPanelSection {
-  return {
-    label: 'Chart Title',
-    tab: 'customize',
-    expanded: true,
-    controlSetRows: [['x_axis_title'], ['y_axis_title']],
-  };
+  return customizeSection('Chart Title', [['x_axis_title'], ['y_axis_title']]);
 }
 
 /** "Chart Options" with the type's own rows first, then legend and sorting of series. */
 export function chartOptionsSection(typeRows: ControlSetRow[]): ControlPanelSection {
-  return {
-    label: 'Chart Options',
-    tab: 'customize',
-    expanded: true,
-    controlSetRows: [
-      ['color_scheme'],
-      ...typeRows,
-      ['show_value'],
-      ['zoomable'],
-      ['show_legend'],
-      ['legendType'],
-      ['legendOrientation'],
-      ['sort_series_type'],
-      ['sort_series_ascending'],
-    ],
-  };
+  return customizeSection('Chart Options', [
+    ['color_scheme'],
+    ...typeRows,
+    ['show_value'],
+    ['zoomable'],
+    ...LEGEND_ROWS,
+    ['sort_series_type'],
+    ['sort_series_ascending'],
+  ]);
 }
 
-export const xAxisSection: ControlPanelSection = {
-  label: 'X Axis',
-  tab: 'customize',
-  expanded: true,
-  controlSetRows: [['x_axis_time_format'], [timeseriesControls.xAxisLabelRotation]],
-};
+export const xAxisSection: ControlPanelSection = customizeSection('X Axis', [
+  ['x_axis_time_format'],
+  [timeseriesControls.xAxisLabelRotation],
+]);
 
-export const tooltipSection: ControlPanelSection = {
-  label: 'Tooltip',
-  tab: 'customize',
-  expanded: true,
-  controlSetRows: [['rich_tooltip'], ['tooltipSortByMetric'], ['tooltipTimeFormat']],
-};
+export const tooltipSection: ControlPanelSection = customizeSection('Tooltip', [
+  ['rich_tooltip'],
+  ['tooltipSortByMetric'],
+  ['tooltipTimeFormat'],
+]);
 
 export function yAxisSection(extraRows: ControlSetRow[] = []): ControlPanelSection {
-  return {
-    label: 'Y Axis',
-    tab: 'customize',
-    expanded: true,
-    controlSetRows: [
-      ['y_axis_format'],
-      ['currency_format'],
-      ['logAxis'],
-      [timeseriesControls.minorSplitLine],
-      ['truncateYAxis'],
-      ['y_axis_bounds'],
-      ...extraRows,
-    ],
-  };
+  return customizeSection('Y Axis', [
+    ['y_axis_format'],
+    ['currency_format'],
+    ['logAxis'],
+    [timeseriesControls.minorSplitLine],
+    ['truncateYAxis'],
+    ['y_axis_bounds'],
+    ...extraRows,
+  ]);
 }
 
 /** The panel of a one-query time-series type, with the type's own "Chart Options" rows. */

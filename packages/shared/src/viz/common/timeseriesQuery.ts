@@ -1,6 +1,11 @@
 import type { PostProcessingRule } from '../../api/chartData.ts';
-import { getColumnLabel, getMetricLabel, xAxisColumn } from '../buildQueryContext.ts';
-import type { Column, Metric, QueryFormData, QueryObject } from '../types.ts';
+import {
+  buildQueryContext,
+  getColumnLabel,
+  getMetricLabel,
+  xAxisColumn,
+} from '../buildQueryContext.ts';
+import type { ChartDefinition, Column, Metric, QueryFormData, QueryObject } from '../types.ts';
 
 /**
  * The query side shared by the six time-series chart types: the x-axis (with its time grain) and
@@ -10,6 +15,17 @@ import type { Column, Metric, QueryFormData, QueryObject } from '../types.ts';
  */
 
 const COMPARISON_TYPES = ['values', 'absolute', 'percentage', 'ratio'];
+
+/** The form data keys of the "Advanced analytics" section, in the order the panel shows them. */
+export const ADVANCED_ANALYTICS_KEYS = [
+  'rolling_type',
+  'rolling_periods',
+  'min_periods',
+  'time_compare',
+  'comparison_type',
+  'resample_rule',
+  'resample_method',
+] as const;
 
 export function asArray<T>(value: T | readonly T[] | null | undefined): T[] {
   if (value === undefined || value === null) return [];
@@ -196,3 +212,7 @@ export function timeseriesQueryFromFormData(
     orderDesc: formData.order_desc,
   } as TimeseriesQueryOptions);
 }
+
+/** The whole buildQuery of the line, bar, area, scatter and step charts: that one query. */
+export const buildTimeseriesChartQuery: ChartDefinition['buildQuery'] = (formData, options) =>
+  buildQueryContext(formData, options, (base) => [timeseriesQueryFromFormData(formData, base)]);

@@ -1,5 +1,7 @@
+import { type ChartExample, TOP_SCROLL_LEGEND } from '../common/example.ts';
+
 /** Saved example: US unemployment by industry, stacked month by month. */
-export const areaExample = {
+export const areaExample: ChartExample = {
   sliceName: 'Unemployment by industry',
   table: 'unemployment_across_industries',
   formData: {
@@ -19,9 +21,7 @@ export const areaExample = {
     seriesType: 'line',
     stack: 'Stack',
     opacity: 0.7,
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     rich_tooltip: true,
     y_axis_format: 'SMART_NUMBER',
     x_axis_time_format: 'smart_date',

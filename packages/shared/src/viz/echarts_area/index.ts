@@ -1,3 +1,8 @@
+import {
+  ECHARTS_TIMESERIES_TAGS,
+  INTERACTIVE_DRILL_BEHAVIORS,
+  TIMESERIES_ANNOTATION_TYPES,
+} from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildQuery } from './buildQuery.ts';
 import { controlPanel } from './controlPanel.ts';
@@ -9,19 +14,9 @@ export const areaChart: ChartDefinition = {
     description:
       'Area charts are similar to line charts in that they represent variables with the same scale, but area charts stack the metrics on top of each other.',
     category: 'Evolution',
-    tags: [
-      'ECharts',
-      'Predictive',
-      'Advanced-Analytics',
-      'Aesthetic',
-      'Line',
-      'Transformable',
-      'Stacked',
-      'Popular',
-      'Time',
-    ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
-    annotationTypes: ['FORMULA', 'NATIVE'],
+    tags: [...ECHARTS_TIMESERIES_TAGS, 'Line', 'Transformable', 'Stacked', 'Popular', 'Time'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
+    annotationTypes: TIMESERIES_ANNOTATION_TYPES,
   },
   controlPanel,
   buildQuery,

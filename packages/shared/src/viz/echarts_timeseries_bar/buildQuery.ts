@@ -1,9 +1,4 @@
-import { buildQueryContext } from '../buildQueryContext.ts';
-import { timeseriesQueryFromFormData } from '../common/timeseriesQuery.ts';
-import type { BuildQueryOptions, QueryContext, QueryFormData } from '../types.ts';
+import { buildTimeseriesChartQuery } from '../common/timeseriesQuery.ts';
 
-export function buildQuery(formData: QueryFormData, options?: BuildQueryOptions): QueryContext {
-  return buildQueryContext(formData, options, (base) => [
-    timeseriesQueryFromFormData(formData, base),
-  ]);
-}
+/** The bar chart asks the shared time-series query, nothing of its own. */
+export const buildQuery = buildTimeseriesChartQuery;

@@ -1,5 +1,7 @@
+import { type ChartExample, TOP_SCROLL_LEGEND } from '../common/example.ts';
+
 /** Saved example: Iowa's yearly electricity generation stacked by source. */
-export const timeseriesBarExample = {
+export const timeseriesBarExample: ChartExample = {
   sliceName: 'Iowa electricity by source',
   table: 'iowa_electricity',
   formData: {
@@ -19,9 +21,7 @@ export const timeseriesBarExample = {
     stack: 'Stack',
     only_total: true,
     show_value: false,
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     rich_tooltip: true,
     y_axis_format: 'SMART_NUMBER',
     x_axis_time_format: '%Y',

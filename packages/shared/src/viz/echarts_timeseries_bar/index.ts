@@ -1,3 +1,8 @@
+import {
+  ECHARTS_TIMESERIES_TAGS,
+  INTERACTIVE_DRILL_BEHAVIORS,
+  TIMESERIES_ANNOTATION_TYPES,
+} from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildQuery } from './buildQuery.ts';
 import { controlPanel } from './controlPanel.ts';
@@ -9,10 +14,7 @@ export const timeseriesBarChart: ChartDefinition = {
     description: 'Bar Charts are used to show metrics as a series of bars.',
     category: 'Evolution',
     tags: [
-      'ECharts',
-      'Predictive',
-      'Advanced-Analytics',
-      'Aesthetic',
+      ...ECHARTS_TIMESERIES_TAGS,
       'Time',
       'Transformable',
       'Stacked',
@@ -20,8 +22,8 @@ export const timeseriesBarChart: ChartDefinition = {
       'Bar',
       'Popular',
     ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
-    annotationTypes: ['FORMULA', 'NATIVE'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
+    annotationTypes: TIMESERIES_ANNOTATION_TYPES,
   },
   controlPanel,
   buildQuery,

@@ -1,5 +1,7 @@
+import { type ChartExample, TOP_SCROLL_LEGEND } from '../common/example.ts';
+
 /** Saved example: monthly price of five technology stocks, one line per symbol. */
-export const timeseriesLineExample = {
+export const timeseriesLineExample: ChartExample = {
   sliceName: 'Stock prices by month',
   table: 'stocks',
   formData: {
@@ -15,9 +17,7 @@ export const timeseriesLineExample = {
     truncate_metric: true,
     comparison_type: 'values',
     color_scheme: 'supersetColors',
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     markerEnabled: false,
     zoomable: true,
     rich_tooltip: true,

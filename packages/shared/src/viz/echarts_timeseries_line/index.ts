@@ -1,3 +1,8 @@
+import {
+  ECHARTS_TIMESERIES_TAGS,
+  INTERACTIVE_DRILL_BEHAVIORS,
+  TIMESERIES_ANNOTATION_TYPES,
+} from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildQuery } from './buildQuery.ts';
 import { controlPanel } from './controlPanel.ts';
@@ -9,9 +14,9 @@ export const timeseriesLineChart: ChartDefinition = {
     description:
       'Line chart is used to visualize measurements taken over a given category. Line chart is a type of chart which displays information as a series of data points connected by straight line segments. It is a basic type of chart common in many fields.',
     category: 'Evolution',
-    tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Aesthetic', 'Line', 'Popular', 'Time'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
-    annotationTypes: ['FORMULA', 'NATIVE'],
+    tags: [...ECHARTS_TIMESERIES_TAGS, 'Line', 'Popular', 'Time'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
+    annotationTypes: TIMESERIES_ANNOTATION_TYPES,
   },
   controlPanel,
   buildQuery,

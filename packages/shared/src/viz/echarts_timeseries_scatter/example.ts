@@ -1,5 +1,7 @@
+import { type ChartExample, TOP_SCROLL_LEGEND } from '../common/example.ts';
+
 /** Saved example: weekly average top temperature in Seattle and New York. */
-export const timeseriesScatterExample = {
+export const timeseriesScatterExample: ChartExample = {
   sliceName: 'Weekly top temperature by city',
   table: 'weather',
   formData: {
@@ -16,9 +18,7 @@ export const timeseriesScatterExample = {
     comparison_type: 'values',
     color_scheme: 'supersetColors',
     markerSize: 6,
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     rich_tooltip: true,
     y_axis_format: ',.1f',
     x_axis_time_format: 'smart_date',

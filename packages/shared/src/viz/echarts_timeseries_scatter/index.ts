@@ -1,3 +1,8 @@
+import {
+  ECHARTS_TIMESERIES_TAGS,
+  INTERACTIVE_DRILL_BEHAVIORS,
+  TIMESERIES_ANNOTATION_TYPES,
+} from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildQuery } from './buildQuery.ts';
 import { controlPanel } from './controlPanel.ts';
@@ -9,18 +14,9 @@ export const timeseriesScatterChart: ChartDefinition = {
     description:
       'Scatter Plot has the horizontal axis in linear units, and the points are connected in order. It shows a statistical relationship between two variables.',
     category: 'Evolution',
-    tags: [
-      'ECharts',
-      'Predictive',
-      'Advanced-Analytics',
-      'Aesthetic',
-      'Time',
-      'Transformable',
-      'Scatter',
-      'Popular',
-    ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
-    annotationTypes: ['FORMULA', 'NATIVE'],
+    tags: [...ECHARTS_TIMESERIES_TAGS, 'Time', 'Transformable', 'Scatter', 'Popular'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
+    annotationTypes: TIMESERIES_ANNOTATION_TYPES,
   },
   controlPanel,
   buildQuery,

@@ -1,5 +1,7 @@
+import type { ChartExample } from '../common/example.ts';
+
 /** Saved example: the S&P 500 month by month as a stepped line. */
-export const timeseriesStepExample = {
+export const timeseriesStepExample: ChartExample = {
   sliceName: 'S&P 500 monthly close',
   table: 'sp500',
   formData: {

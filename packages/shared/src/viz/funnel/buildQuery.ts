@@ -1,5 +1,5 @@
 import { buildQueryContext } from '../buildQueryContext.ts';
-import { asList, dimensionsQuery, sortsByMetric, uniqueMetrics } from '../common/partsAndFlows.ts';
+import { asList, metricByDimensionsQuery } from '../common/partsAndFlows.ts';
 import type { BuildQueryOptions, QueryContext, QueryFormData } from '../types.ts';
 
 /** One query: the funnel's steps (groupby) and their metric, widest step first by default. */
@@ -7,13 +7,7 @@ export function buildFunnelQuery(
   formData: QueryFormData,
   options?: BuildQueryOptions,
 ): QueryContext {
-  const metric = formData.metric;
   return buildQueryContext(formData, options, (base) => [
-    dimensionsQuery(
-      base,
-      asList(formData.groupby),
-      uniqueMetrics([metric]),
-      sortsByMetric(formData) ? metric : null,
-    ),
+    metricByDimensionsQuery(base, formData, asList(formData.groupby)),
   ]);
 }

@@ -1,4 +1,10 @@
 import {
+  checkboxControl,
+  customizeSection,
+  LEGEND_ROWS,
+  querySection,
+} from '../common/panelSections.ts';
+import {
   LABEL_TYPE_CHOICES,
   labelTypeControl,
   showLabelsControl,
@@ -13,71 +19,56 @@ export const PERCENT_CALCULATION_TYPES = [
 
 export const funnelControlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        ['groupby'],
-        ['metric'],
-        ['adhoc_filters'],
-        ['row_limit'],
-        ['sort_by_metric'],
-        [
-          {
-            name: 'percent_calculation_type',
-            config: {
-              type: 'SelectControl',
-              label: 'Percent Calculation',
-              default: 'first_step',
-              renderTrigger: true,
-              choices: PERCENT_CALCULATION_TYPES,
-              description:
-                'Whether to calculate the percentage of each step from the first step, the previous step or the total.',
-            },
+    querySection([
+      ['groupby'],
+      ['metric'],
+      ['adhoc_filters'],
+      ['row_limit'],
+      ['sort_by_metric'],
+      [
+        {
+          name: 'percent_calculation_type',
+          config: {
+            type: 'SelectControl',
+            label: 'Percent Calculation',
+            default: 'first_step',
+            renderTrigger: true,
+            choices: PERCENT_CALCULATION_TYPES,
+            description:
+              'Whether to calculate the percentage of each step from the first step, the previous step or the total.',
           },
-        ],
+        },
       ],
-    },
-    {
-      label: 'Chart Options',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        ['color_scheme'],
-        ['show_legend'],
-        ['legendType'],
-        ['legendOrientation'],
-        [labelTypeControl(LABEL_TYPE_CHOICES, 'key')],
-        [
-          {
-            name: 'tooltip_label_type',
-            config: {
-              type: 'SelectControl',
-              label: 'Tooltip Contents',
-              default: 'key_value_percent',
-              renderTrigger: true,
-              choices: LABEL_TYPE_CHOICES,
-              description: 'What should be shown in the tooltip?',
-            },
+    ]),
+    customizeSection('Chart Options', [
+      ['color_scheme'],
+      ...LEGEND_ROWS,
+      [labelTypeControl(LABEL_TYPE_CHOICES, 'key')],
+      [
+        {
+          name: 'tooltip_label_type',
+          config: {
+            type: 'SelectControl',
+            label: 'Tooltip Contents',
+            default: 'key_value_percent',
+            renderTrigger: true,
+            choices: LABEL_TYPE_CHOICES,
+            description: 'What should be shown in the tooltip?',
           },
-        ],
-        ['number_format'],
-        ['currency_format'],
-        [showLabelsControl],
-        [
-          {
-            name: 'show_tooltip_labels',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Show Tooltip Labels',
-              default: true,
-              renderTrigger: true,
-              description: 'Whether to display the tooltip labels.',
-            },
-          },
-        ],
+        },
       ],
-    },
+      ['number_format'],
+      ['currency_format'],
+      [showLabelsControl],
+      [
+        checkboxControl(
+          'show_tooltip_labels',
+          'Show Tooltip Labels',
+          true,
+          'Whether to display the tooltip labels.',
+        ),
+      ],
+    ]),
   ],
   controlOverrides: {
     row_limit: { default: 10 },

@@ -1,4 +1,9 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import {
+  type ChartExample,
+  isNotNullFilter,
+  sqlMetric,
+  TOP_SCROLL_LEGEND,
+} from '../common/example.ts';
 
 export const funnelExample: ChartExample = {
   sliceName: 'Bird strikes by phase of flight',
@@ -6,28 +11,14 @@ export const funnelExample: ChartExample = {
   formData: {
     viz_type: 'funnel',
     groupby: ['phase_of_flight'],
-    metric: {
-      expressionType: 'SQL',
-      sqlExpression: 'COUNT(*)',
-      label: 'Strikes',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'phase_of_flight',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: sqlMetric('COUNT(*)', 'Strikes'),
+    adhoc_filters: [isNotNullFilter('phase_of_flight')],
     time_range: 'No filter',
     row_limit: 10,
     sort_by_metric: true,
     percent_calculation_type: 'total',
     color_scheme: 'supersetColors',
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     label_type: 'key_percent',
     tooltip_label_type: 'key_value_percent',
     number_format: 'SMART_NUMBER',

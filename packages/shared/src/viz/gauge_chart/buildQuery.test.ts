@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gaugeExample } from './example.ts';
 import { gaugeChart } from './index.ts';
 
 describe('gauge buildQuery', () => {
-  it('asks for the metric alone when there is no groupby', () => {
-    const [query] = gaugeChart.buildQuery({
-      ...gaugeExample.formData,
-      datasource: '2__table',
-      viz_type: 'gauge_chart',
-    }).queries;
-    expect(query?.columns).toEqual([]);
-    expect(query?.metrics).toEqual([gaugeExample.formData.metric]);
-    expect(query?.orderby).toEqual([]);
-  });
-
   it('asks for one value per group, largest first', () => {
     const [query] = gaugeChart.buildQuery({
       datasource: '2__table',

@@ -1,4 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import { type ChartExample, simpleMetric } from '../common/example.ts';
 
 export const gaugeExample: ChartExample = {
   sliceName: 'Average daily high in Seattle',
@@ -6,12 +6,7 @@ export const gaugeExample: ChartExample = {
   formData: {
     viz_type: 'gauge_chart',
     groupby: [],
-    metric: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'temp_max' },
-      aggregate: 'AVG',
-      label: 'Average high',
-    },
+    metric: simpleMetric('temp_max', 'AVG', 'Average high'),
     adhoc_filters: [],
     time_range: 'No filter',
     row_limit: 10,

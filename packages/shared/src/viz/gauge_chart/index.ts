@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildGaugeQuery } from './buildQuery.ts';
 import { gaugeControlPanel } from './controlPanel.ts';
@@ -10,7 +11,7 @@ export const gaugeChart: ChartDefinition = {
       'Uses a gauge to showcase progress of a metric towards a target. The position of the dial represents the progress and the terminal value in the gauge represents the target value.',
     category: 'KPI',
     tags: ['Multi-Variables', 'Business', 'Comparison', 'ECharts', 'Report', 'Featured'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: gaugeControlPanel,
   buildQuery: buildGaugeQuery,

@@ -1,4 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import { type ChartExample, sqlMetric } from '../common/example.ts';
 
 export const graphExample: ChartExample = {
   sliceName: 'Busiest flight routes',
@@ -7,11 +7,7 @@ export const graphExample: ChartExample = {
     viz_type: 'graph_chart',
     source: 'origin',
     target: 'destination',
-    metric: {
-      expressionType: 'SQL',
-      sqlExpression: 'COUNT(*)',
-      label: 'Flights',
-    },
+    metric: sqlMetric('COUNT(*)', 'Flights'),
     adhoc_filters: [],
     time_range: 'No filter',
     row_limit: 80,

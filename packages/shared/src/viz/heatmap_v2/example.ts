@@ -1,22 +1,13 @@
-import type { QueryFormData } from '../types.ts';
+import { type ChartExample, simpleMetric } from '../common/example.ts';
 
-export const heatmapExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const heatmapExample: ChartExample = {
   sliceName: 'US population by age group and census year',
   table: 'population',
   formData: {
     viz_type: 'heatmap_v2',
     x_axis: 'year',
     groupby: ['age'],
-    metric: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'people' },
-      aggregate: 'SUM',
-      label: 'People',
-    },
+    metric: simpleMetric('people', 'SUM', 'People'),
     adhoc_filters: [],
     row_limit: 1000,
     sort_x_axis: 'alpha_asc',

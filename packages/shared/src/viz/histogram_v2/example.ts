@@ -1,10 +1,6 @@
-import type { QueryFormData } from '../types.ts';
+import type { ChartExample } from '../common/example.ts';
 
-export const histogramExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const histogramExample: ChartExample = {
   sliceName: 'Penguin body mass by species',
   table: 'penguins',
   formData: {

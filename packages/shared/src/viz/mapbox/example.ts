@@ -1,10 +1,6 @@
-import type { QueryFormData } from '../types.ts';
+import type { ChartExample } from '../common/example.ts';
 
-export const mapboxExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const mapboxExample: ChartExample = {
   sliceName: 'US airports',
   table: 'airports',
   formData: {

@@ -1,5 +1,9 @@
 import { baseQueryObject, buildQueryContext } from '../buildQueryContext.ts';
-import { asArray, buildTimeseriesQuery } from '../common/timeseriesQuery.ts';
+import {
+  ADVANCED_ANALYTICS_KEYS,
+  asArray,
+  buildTimeseriesQuery,
+} from '../common/timeseriesQuery.ts';
 import type {
   AdhocFilter,
   BuildQueryOptions,
@@ -9,17 +13,7 @@ import type {
 } from '../types.ts';
 
 /** The keys of the second query ("Query B"), read under the names of the first. */
-const B_KEYS = [
-  'adhoc_filters',
-  'rolling_type',
-  'rolling_periods',
-  'min_periods',
-  'time_compare',
-  'comparison_type',
-  'resample_rule',
-  'resample_method',
-  'truncate_metric',
-] as const;
+const B_KEYS = ['adhoc_filters', ...ADVANCED_ANALYTICS_KEYS, 'truncate_metric'] as const;
 
 /** Form data as query B sees it: every `<key>_b` in place of `<key>`. */
 export function formDataForQueryB(formData: QueryFormData): QueryFormData {

@@ -1,4 +1,5 @@
 import { sharedControls } from '../../controls/sharedControls.ts';
+import { customizeSection, LEGEND_ROWS } from '../common/panelSections.ts';
 import {
   annotationsSection,
   chartTitleSection,
@@ -6,6 +7,7 @@ import {
   tooltipSection,
   xAxisSection,
 } from '../common/timeseriesControls.ts';
+import { ADVANCED_ANALYTICS_KEYS } from '../common/timeseriesQuery.ts';
 import type { ControlConfig, ControlPanelConfig, ControlSetRow } from '../types.ts';
 
 /**
@@ -34,15 +36,7 @@ const queryRows = (suffix: '' | '_b'): ControlSetRow[] => {
 };
 
 const analyticsRows = (suffix: '' | '_b'): ControlSetRow[] =>
-  [
-    'rolling_type',
-    'rolling_periods',
-    'min_periods',
-    'time_compare',
-    'comparison_type',
-    'resample_rule',
-    'resample_method',
-  ].map((name) => (suffix ? [renamed(`${name}${suffix}`, name)] : [name]));
+  ADVANCED_ANALYTICS_KEYS.map((name) => (suffix ? [renamed(`${name}${suffix}`, name)] : [name]));
 
 const perQueryLooks = (suffix: '' | 'B'): ControlSetRow[] => {
   const named = (control: { name: string; config: ControlConfig }, label?: string) => ({
@@ -94,43 +88,27 @@ export const controlPanel: ControlPanelConfig = {
     { label: 'Advanced analytics Query B', controlSetRows: analyticsRows('_b') },
     annotationsSection,
     chartTitleSection(),
-    {
-      label: 'Chart Options',
-      tab: 'customize',
-      expanded: true,
-      controlSetRows: [
-        ['color_scheme'],
-        ['zoomable'],
-        ['show_legend'],
-        ['legendType'],
-        ['legendOrientation'],
-      ],
-    },
+    customizeSection('Chart Options', [['color_scheme'], ['zoomable'], ...LEGEND_ROWS]),
     { label: 'Query A', tab: 'customize', expanded: true, controlSetRows: perQueryLooks('') },
     { label: 'Query B', tab: 'customize', expanded: true, controlSetRows: perQueryLooks('B') },
     xAxisSection,
     tooltipSection,
-    {
-      label: 'Y Axis',
-      tab: 'customize',
-      expanded: true,
-      controlSetRows: [
-        [renamed('y_axis_format', 'y_axis_format', { label: 'Primary y-axis format' })],
-        [
-          renamed('y_axis_format_secondary', 'y_axis_format', {
-            label: 'Secondary y-axis format',
-          }),
-        ],
-        ['logAxis'],
-        [renamed('logAxisSecondary', 'logAxis', { label: 'Logarithmic y-axis (secondary)' })],
-        [
-          renamed('yAxisTitleSecondary', 'y_axis_title', {
-            label: 'Secondary y-axis title',
-          }),
-        ],
-        ['truncateYAxis'],
-        ['y_axis_bounds'],
+    customizeSection('Y Axis', [
+      [renamed('y_axis_format', 'y_axis_format', { label: 'Primary y-axis format' })],
+      [
+        renamed('y_axis_format_secondary', 'y_axis_format', {
+          label: 'Secondary y-axis format',
+        }),
       ],
-    },
+      ['logAxis'],
+      [renamed('logAxisSecondary', 'logAxis', { label: 'Logarithmic y-axis (secondary)' })],
+      [
+        renamed('yAxisTitleSecondary', 'y_axis_title', {
+          label: 'Secondary y-axis title',
+        }),
+      ],
+      ['truncateYAxis'],
+      ['y_axis_bounds'],
+    ]),
   ],
 };

@@ -1,5 +1,7 @@
+import { type ChartExample, TOP_SCROLL_LEGEND } from '../common/example.ts';
+
 /** Saved example: Seattle's monthly top temperature as a line over its rainfall as bars. */
-export const mixedTimeseriesExample = {
+export const mixedTimeseriesExample: ChartExample = {
   sliceName: 'Seattle temperature and rainfall',
   table: 'seattle_weather',
   formData: {
@@ -23,9 +25,7 @@ export const mixedTimeseriesExample = {
     opacityB: 0.6,
     yAxisIndex: 0,
     yAxisIndexB: 1,
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     rich_tooltip: true,
     zoomable: false,
     y_axis_format: ',.1f',

@@ -1,3 +1,7 @@
+import {
+  INTERACTIVE_DRILL_BEHAVIORS,
+  TIMESERIES_ANNOTATION_TYPES,
+} from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildQuery } from './buildQuery.ts';
 import { controlPanel } from './controlPanel.ts';
@@ -10,8 +14,8 @@ export const mixedTimeseriesChart: ChartDefinition = {
       'Visualize two different series using the same x-axis. Note that both series can be visualized with a different chart type (e.g. 1 using bars and 1 using a line).',
     category: 'Evolution',
     tags: ['ECharts', 'Advanced-Analytics', 'Aesthetic', 'Line', 'Multi-Variables', 'Time'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
-    annotationTypes: ['FORMULA', 'NATIVE'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
+    annotationTypes: TIMESERIES_ANNOTATION_TYPES,
   },
   controlPanel,
   buildQuery,

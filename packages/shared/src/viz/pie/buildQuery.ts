@@ -1,16 +1,10 @@
 import { buildQueryContext } from '../buildQueryContext.ts';
-import { asList, dimensionsQuery, sortsByMetric, uniqueMetrics } from '../common/partsAndFlows.ts';
+import { asList, metricByDimensionsQuery } from '../common/partsAndFlows.ts';
 import type { BuildQueryOptions, QueryContext, QueryFormData } from '../types.ts';
 
 /** One query: the slices (groupby) and their metric, largest first unless sorting is off. */
 export function buildPieQuery(formData: QueryFormData, options?: BuildQueryOptions): QueryContext {
-  const metric = formData.metric;
   return buildQueryContext(formData, options, (base) => [
-    dimensionsQuery(
-      base,
-      asList(formData.groupby),
-      uniqueMetrics([metric]),
-      sortsByMetric(formData) ? metric : null,
-    ),
+    metricByDimensionsQuery(base, formData, asList(formData.groupby)),
   ]);
 }

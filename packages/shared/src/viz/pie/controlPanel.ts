@@ -1,4 +1,10 @@
 import {
+  checkboxControl,
+  customizeSection,
+  LEGEND_ROWS,
+  querySection,
+} from '../common/panelSections.ts';
+import {
   labelTypeControl,
   showLabelsControl,
   showLabelsThresholdControl,
@@ -8,107 +14,66 @@ import type { ControlPanelConfig } from '../types.ts';
 
 export const pieControlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        ['groupby'],
-        ['metric'],
-        ['adhoc_filters'],
-        ['row_limit'],
-        ['sort_by_metric'],
+    querySection([['groupby'], ['metric'], ['adhoc_filters'], ['row_limit'], ['sort_by_metric']]),
+    customizeSection('Chart Options', [
+      ['color_scheme'],
+      [showLabelsThresholdControl],
+      ...LEGEND_ROWS,
+      [labelTypeControl()],
+      ['number_format'],
+      ['currency_format'],
+      ['date_format'],
+      [showLabelsControl],
+      [
+        checkboxControl(
+          'labels_outside',
+          'Put labels outside',
+          true,
+          'Put the labels outside of the pie?',
+        ),
+        checkboxControl(
+          'label_line',
+          'Label Line',
+          false,
+          'Draw line from Pie to label when labels outside?',
+        ),
       ],
-    },
-    {
-      label: 'Chart Options',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        ['color_scheme'],
-        [showLabelsThresholdControl],
-        ['show_legend'],
-        ['legendType'],
-        ['legendOrientation'],
-        [labelTypeControl()],
-        ['number_format'],
-        ['currency_format'],
-        ['date_format'],
-        [showLabelsControl],
-        [
-          {
-            name: 'labels_outside',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Put labels outside',
-              default: true,
-              renderTrigger: true,
-              description: 'Put the labels outside of the pie?',
-            },
+      [showTotalControl],
+    ]),
+    customizeSection('Pie shape', [
+      [
+        {
+          name: 'outerRadius',
+          config: {
+            type: 'SliderControl',
+            label: 'Outer Radius',
+            renderTrigger: true,
+            min: 10,
+            max: 100,
+            step: 1,
+            default: 70,
+            description: 'Outer edge of Pie chart',
           },
-          {
-            name: 'label_line',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Label Line',
-              default: false,
-              renderTrigger: true,
-              description: 'Draw line from Pie to label when labels outside?',
-            },
-          },
-        ],
-        [showTotalControl],
+        },
       ],
-    },
-    {
-      label: 'Pie shape',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        [
-          {
-            name: 'outerRadius',
-            config: {
-              type: 'SliderControl',
-              label: 'Outer Radius',
-              renderTrigger: true,
-              min: 10,
-              max: 100,
-              step: 1,
-              default: 70,
-              description: 'Outer edge of Pie chart',
-            },
+      [checkboxControl('donut', 'Donut', false, 'Do you want a donut or a pie?')],
+      [
+        {
+          name: 'innerRadius',
+          config: {
+            type: 'SliderControl',
+            label: 'Inner Radius',
+            renderTrigger: true,
+            min: 0,
+            max: 100,
+            step: 1,
+            default: 30,
+            description: 'Inner radius of donut hole',
+            visibility: ({ formData }) => Boolean(formData.donut),
           },
-        ],
-        [
-          {
-            name: 'donut',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Donut',
-              default: false,
-              renderTrigger: true,
-              description: 'Do you want a donut or a pie?',
-            },
-          },
-        ],
-        [
-          {
-            name: 'innerRadius',
-            config: {
-              type: 'SliderControl',
-              label: 'Inner Radius',
-              renderTrigger: true,
-              min: 0,
-              max: 100,
-              step: 1,
-              default: 30,
-              description: 'Inner radius of donut hole',
-              visibility: ({ formData }) => Boolean(formData.donut),
-            },
-          },
-        ],
+        },
       ],
-    },
+    ]),
   ],
   controlOverrides: {
     row_limit: { default: 100 },

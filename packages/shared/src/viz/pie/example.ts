@@ -1,4 +1,9 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import {
+  type ChartExample,
+  isNotNullFilter,
+  simpleMetric,
+  TOP_SCROLL_LEGEND,
+} from '../common/example.ts';
 
 export const pieExample: ChartExample = {
   sliceName: 'Worldwide gross by genre',
@@ -6,28 +11,13 @@ export const pieExample: ChartExample = {
   formData: {
     viz_type: 'pie',
     groupby: ['major_genre'],
-    metric: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'worldwide_gross' },
-      aggregate: 'SUM',
-      label: 'Worldwide gross',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'major_genre',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: simpleMetric('worldwide_gross', 'SUM', 'Worldwide gross'),
+    adhoc_filters: [isNotNullFilter('major_genre')],
     time_range: 'No filter',
     row_limit: 10,
     sort_by_metric: true,
     color_scheme: 'supersetColors',
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     label_type: 'key_percent',
     number_format: 'SMART_NUMBER',
     show_labels: true,

@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildPieQuery } from './buildQuery.ts';
 import { pieControlPanel } from './controlPanel.ts';
@@ -19,7 +20,7 @@ export const pieChart: ChartDefinition = {
       'ECharts',
       'Nightingale',
     ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: pieControlPanel,
   buildQuery: buildPieQuery,

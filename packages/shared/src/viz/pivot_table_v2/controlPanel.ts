@@ -1,4 +1,5 @@
 import { sharedControls } from '../../controls/sharedControls.ts';
+import { customizeSection, querySection } from '../common/panelSections.ts';
 import type { ControlConfig, ControlPanelConfig } from '../types.ts';
 import { AGGREGATOR_NAMES } from './aggregators.ts';
 
@@ -27,46 +28,42 @@ const order = (name: string, label: string) =>
 
 export const controlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        [
-          {
-            name: 'groupbyColumns',
-            config: { ...(sharedControls.groupby as ControlConfig), label: 'Columns' },
-          },
-        ],
-        [
-          {
-            name: 'groupbyRows',
-            config: { ...(sharedControls.groupby as ControlConfig), label: 'Rows' },
-          },
-        ],
-        ['time_grain_sqla'],
-        ['metrics'],
-        [
-          {
-            name: 'metricsLayout',
-            config: {
-              type: 'SelectControl',
-              label: 'Apply metrics on',
-              description: 'Use metrics as a top level group for columns or for rows',
-              choices: [
-                ['COLUMNS', 'Columns'],
-                ['ROWS', 'Rows'],
-              ],
-              default: 'COLUMNS',
-              renderTrigger: true,
-            },
-          },
-        ],
-        ['adhoc_filters'],
-        ['row_limit'],
-        ['series_limit_metric'],
-        ['order_desc'],
+    querySection([
+      [
+        {
+          name: 'groupbyColumns',
+          config: { ...(sharedControls.groupby as ControlConfig), label: 'Columns' },
+        },
       ],
-    },
+      [
+        {
+          name: 'groupbyRows',
+          config: { ...(sharedControls.groupby as ControlConfig), label: 'Rows' },
+        },
+      ],
+      ['time_grain_sqla'],
+      ['metrics'],
+      [
+        {
+          name: 'metricsLayout',
+          config: {
+            type: 'SelectControl',
+            label: 'Apply metrics on',
+            description: 'Use metrics as a top level group for columns or for rows',
+            choices: [
+              ['COLUMNS', 'Columns'],
+              ['ROWS', 'Rows'],
+            ],
+            default: 'COLUMNS',
+            renderTrigger: true,
+          },
+        },
+      ],
+      ['adhoc_filters'],
+      ['row_limit'],
+      ['series_limit_metric'],
+      ['order_desc'],
+    ]),
     {
       label: 'Options',
       tab: 'data',
@@ -101,23 +98,18 @@ export const controlPanel: ControlPanelConfig = {
         ],
       ],
     },
-    {
-      label: 'Options',
-      tab: 'customize',
-      expanded: true,
-      controlSetRows: [
-        [
-          {
-            name: 'valueFormat',
-            config: { ...(sharedControls.number_format as ControlConfig), label: 'Value format' },
-          },
-        ],
-        ['currency_format'],
-        ['date_format'],
-        [order('rowOrder', 'Rows sort by')],
-        [order('colOrder', 'Cols sort by')],
-        ['conditional_formatting'],
+    customizeSection('Options', [
+      [
+        {
+          name: 'valueFormat',
+          config: { ...(sharedControls.number_format as ControlConfig), label: 'Value format' },
+        },
       ],
-    },
+      ['currency_format'],
+      ['date_format'],
+      [order('rowOrder', 'Rows sort by')],
+      [order('colOrder', 'Cols sort by')],
+      ['conditional_formatting'],
+    ]),
   ],
 };

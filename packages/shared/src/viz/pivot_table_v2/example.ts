@@ -1,5 +1,7 @@
+import type { ChartExample } from '../common/example.ts';
+
 /** Saved example: barley yield by site and variety, 1931 against 1932, with totals. */
-export const pivotTableExample = {
+export const pivotTableExample: ChartExample = {
   sliceName: 'Barley yield by site and year',
   table: 'barley',
   formData: {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { radarExample } from './example.ts';
 import { radarChart } from './index.ts';
 
 describe('radar buildQuery', () => {
-  it('asks for every metric per group, ordered by the first metric', () => {
-    const [query] = radarChart.buildQuery({
-      ...radarExample.formData,
-      datasource: '7__table',
-      viz_type: 'radar',
-    }).queries;
-    const metrics = radarExample.formData.metrics ?? [];
-    expect(query?.columns).toEqual(['origin']);
-    expect(query?.metrics).toEqual(metrics);
-    expect(query?.orderby).toEqual([[metrics[0], false]]);
-    expect(query?.row_limit).toBe(10);
-  });
-
   it('orders by the sort metric when one is chosen (also under its legacy name)', () => {
     const base = {
       datasource: '7__table',

@@ -1,13 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
-
-function avg(column: string, label: string) {
-  return {
-    expressionType: 'SIMPLE' as const,
-    column: { column_name: column },
-    aggregate: 'AVG' as const,
-    label,
-  };
-}
+import { type ChartExample, simpleMetric, TOP_SCROLL_LEGEND } from '../common/example.ts';
 
 export const radarExample: ChartExample = {
   sliceName: 'Cars by origin',
@@ -16,19 +7,17 @@ export const radarExample: ChartExample = {
     viz_type: 'radar',
     groupby: ['origin'],
     metrics: [
-      avg('miles_per_gallon', 'Miles per gallon'),
-      avg('horsepower', 'Horsepower'),
-      avg('acceleration', 'Acceleration'),
-      avg('cylinders', 'Cylinders'),
-      avg('weight_in_lbs', 'Weight (lbs)'),
+      simpleMetric('miles_per_gallon', 'AVG', 'Miles per gallon'),
+      simpleMetric('horsepower', 'AVG', 'Horsepower'),
+      simpleMetric('acceleration', 'AVG', 'Acceleration'),
+      simpleMetric('cylinders', 'AVG', 'Cylinders'),
+      simpleMetric('weight_in_lbs', 'AVG', 'Weight (lbs)'),
     ],
     adhoc_filters: [],
     time_range: 'No filter',
     row_limit: 10,
     color_scheme: 'supersetColors',
-    show_legend: true,
-    legendType: 'scroll',
-    legendOrientation: 'top',
+    ...TOP_SCROLL_LEGEND,
     show_labels: false,
     label_type: 'value',
     label_position: 'top',

@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildRadarQuery } from './buildQuery.ts';
 import { radarControlPanel } from './controlPanel.ts';
@@ -10,7 +11,7 @@ export const radarChart: ChartDefinition = {
       'Visualize a parallel set of metrics across multiple groups. Each group is visualized using its own line of points and each metric is represented as an edge in the chart.',
     category: 'Ranking',
     tags: ['Business', 'Comparison', 'Multi-Variables', 'ECharts', 'Web', 'Featured'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: radarControlPanel,
   buildQuery: buildRadarQuery,

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sankeyExample } from './example.ts';
 import { sankeyChart } from './index.ts';
 
 describe('sankey buildQuery', () => {
-  it('asks for source, target and the metric, largest links first', () => {
-    const [query] = sankeyChart.buildQuery({
-      ...sankeyExample.formData,
-      datasource: '8__table',
-      viz_type: 'sankey_v2',
-    }).queries;
-    expect(query?.columns).toEqual(['time_of_day', 'phase_of_flight']);
-    expect(query?.metrics).toEqual([sankeyExample.formData.metric]);
-    expect(query?.orderby).toEqual([[sankeyExample.formData.metric, false]]);
-    expect(query?.row_limit).toBe(100);
-  });
-
   it('keeps the database order when sorting is off', () => {
     const [query] = sankeyChart.buildQuery({
       datasource: '8__table',

@@ -1,10 +1,5 @@
 import { buildQueryContext } from '../buildQueryContext.ts';
-import {
-  columnOf,
-  dimensionsQuery,
-  sortsByMetric,
-  uniqueMetrics,
-} from '../common/partsAndFlows.ts';
+import { columnOf, metricByDimensionsQuery } from '../common/partsAndFlows.ts';
 import type { BuildQueryOptions, Column, QueryContext, QueryFormData } from '../types.ts';
 
 /** One query: a link per (source, target) row with its metric, heaviest first by default. */
@@ -12,16 +7,10 @@ export function buildSankeyQuery(
   formData: QueryFormData,
   options?: BuildQueryOptions,
 ): QueryContext {
-  const metric = formData.metric;
   const columns = [columnOf(formData.source), columnOf(formData.target)].filter(
     (column): column is Column => column !== undefined,
   );
   return buildQueryContext(formData, options, (base) => [
-    dimensionsQuery(
-      base,
-      columns,
-      uniqueMetrics([metric]),
-      sortsByMetric(formData) ? metric : null,
-    ),
+    metricByDimensionsQuery(base, formData, columns),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import { type ChartExample, isNotNullFilter, sqlMetric } from '../common/example.ts';
 
 export const sankeyExample: ChartExample = {
   sliceName: 'Bird strikes: time of day to phase of flight',
@@ -7,27 +7,8 @@ export const sankeyExample: ChartExample = {
     viz_type: 'sankey_v2',
     source: 'time_of_day',
     target: 'phase_of_flight',
-    metric: {
-      expressionType: 'SQL',
-      sqlExpression: 'COUNT(*)',
-      label: 'Strikes',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'phase_of_flight',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'time_of_day',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: sqlMetric('COUNT(*)', 'Strikes'),
+    adhoc_filters: [isNotNullFilter('phase_of_flight'), isNotNullFilter('time_of_day')],
     time_range: 'No filter',
     row_limit: 100,
     sort_by_metric: true,

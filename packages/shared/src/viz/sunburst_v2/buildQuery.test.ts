@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sunburstExample } from './example.ts';
 import { sunburstChart } from './index.ts';
 
 describe('sunburst buildQuery', () => {
-  it('asks for the hierarchy columns and the primary metric', () => {
-    const [query] = sunburstChart.buildQuery({
-      ...sunburstExample.formData,
-      datasource: '6__table',
-      viz_type: 'sunburst_v2',
-    }).queries;
-    expect(query?.columns).toEqual(['species', 'island', 'sex']);
-    expect(query?.metrics).toEqual([sunburstExample.formData.metric]);
-    expect(query?.orderby).toEqual([[sunburstExample.formData.metric, false]]);
-  });
-
   it('adds the secondary metric, once', () => {
     const base = {
       datasource: '6__table',

@@ -1,5 +1,5 @@
 import { buildQueryContext } from '../buildQueryContext.ts';
-import { asList, dimensionsQuery, sortsByMetric, uniqueMetrics } from '../common/partsAndFlows.ts';
+import { asList, metricByDimensionsQuery } from '../common/partsAndFlows.ts';
 import type { BuildQueryOptions, Metric, QueryContext, QueryFormData } from '../types.ts';
 
 /**
@@ -10,14 +10,8 @@ export function buildSunburstQuery(
   formData: QueryFormData,
   options?: BuildQueryOptions,
 ): QueryContext {
-  const metric = formData.metric;
   const secondary = formData.secondary_metric as Metric | null | undefined;
   return buildQueryContext(formData, options, (base) => [
-    dimensionsQuery(
-      base,
-      asList(formData.columns),
-      uniqueMetrics([metric, secondary]),
-      sortsByMetric(formData) ? metric : null,
-    ),
+    metricByDimensionsQuery(base, formData, asList(formData.columns), [formData.metric, secondary]),
   ]);
 }

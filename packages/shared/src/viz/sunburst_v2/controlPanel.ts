@@ -1,3 +1,4 @@
+import { customizeSection, querySection } from '../common/panelSections.ts';
 import {
   labelTypeControl,
   showLabelsControl,
@@ -9,34 +10,25 @@ import type { ControlPanelConfig } from '../types.ts';
 
 export const sunburstControlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        ['columns'],
-        ['metric'],
-        ['secondary_metric'],
-        ['adhoc_filters'],
-        ['row_limit'],
-        ['sort_by_metric'],
-      ],
-    },
-    {
-      label: 'Chart Options',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        ['color_scheme'],
-        ['linear_color_scheme'],
-        [showLabelsControl],
-        [showLabelsThresholdControl],
-        [showTotalControl],
-        [labelTypeControl(HIERARCHY_LABEL_TYPES, 'key')],
-        ['number_format'],
-        ['currency_format'],
-        ['date_format'],
-      ],
-    },
+    querySection([
+      ['columns'],
+      ['metric'],
+      ['secondary_metric'],
+      ['adhoc_filters'],
+      ['row_limit'],
+      ['sort_by_metric'],
+    ]),
+    customizeSection('Chart Options', [
+      ['color_scheme'],
+      ['linear_color_scheme'],
+      [showLabelsControl],
+      [showLabelsThresholdControl],
+      [showTotalControl],
+      [labelTypeControl(HIERARCHY_LABEL_TYPES, 'key')],
+      ['number_format'],
+      ['currency_format'],
+      ['date_format'],
+    ]),
   ],
   controlOverrides: {
     columns: {

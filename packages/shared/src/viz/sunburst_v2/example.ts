@@ -1,4 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import { type ChartExample, isNotNullFilter, sqlMetric } from '../common/example.ts';
 
 export const sunburstExample: ChartExample = {
   sliceName: 'Penguins by species, island and sex',
@@ -6,20 +6,8 @@ export const sunburstExample: ChartExample = {
   formData: {
     viz_type: 'sunburst_v2',
     columns: ['species', 'island', 'sex'],
-    metric: {
-      expressionType: 'SQL',
-      sqlExpression: 'COUNT(*)',
-      label: 'Penguins',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'sex',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: sqlMetric('COUNT(*)', 'Penguins'),
+    adhoc_filters: [isNotNullFilter('sex')],
     time_range: 'No filter',
     row_limit: 1000,
     sort_by_metric: true,

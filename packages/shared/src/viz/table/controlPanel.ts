@@ -1,3 +1,5 @@
+import { TIMESTAMP_FORMAT_CHOICES } from '../../controls/options.ts';
+import { checkboxControl, customizeSection, querySection } from '../common/panelSections.ts';
 import type { ControlContext, ControlPanelConfig } from '../types.ts';
 import { tableQueryMode } from './buildQuery.ts';
 
@@ -18,176 +20,153 @@ function validateAggregateQuery(value: unknown, { formData }: ControlContext): s
 
 export const controlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        [
-          {
-            name: 'query_mode',
-            config: {
-              type: 'SelectControl',
-              label: 'Query mode',
-              choices: [
-                ['aggregate', 'Aggregate'],
-                ['raw', 'Raw records'],
-              ],
-              default: 'aggregate',
-            },
+    querySection([
+      [
+        {
+          name: 'query_mode',
+          config: {
+            type: 'SelectControl',
+            label: 'Query mode',
+            choices: [
+              ['aggregate', 'Aggregate'],
+              ['raw', 'Raw records'],
+            ],
+            default: 'aggregate',
           },
-        ],
-        ['groupby'],
-        ['time_grain_sqla'],
-        ['metrics'],
-        ['all_columns'],
-        ['percent_metrics'],
-        [
-          {
-            name: 'order_by_cols',
-            config: {
-              type: 'SelectControl',
-              label: 'Ordering',
-              description: 'Order results by selected columns',
-              multi: true,
-              freeForm: true,
-              default: [],
-              visibility: isRaw,
-            },
-          },
-        ],
-        ['adhoc_filters'],
-        ['timeseries_limit_metric'],
-        ['order_desc'],
-        ['server_pagination'],
-        ['server_page_length'],
-        ['row_limit'],
-        [
-          {
-            name: 'show_totals',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Show summary',
-              description:
-                'Show total aggregations of selected metrics. Note that row limit does not apply to the result.',
-              default: false,
-              visibility: isAggregate,
-            },
-          },
-        ],
+        },
       ],
-    },
-    {
-      label: 'Options',
-      tab: 'customize',
-      expanded: true,
-      controlSetRows: [
-        [
-          {
-            name: 'table_timestamp_format',
-            config: {
-              type: 'SelectControl',
-              label: 'Timestamp format',
-              freeForm: true,
-              choices: [
-                ['smart_date', 'Adaptive formatting'],
-                ['%d/%m/%Y', '%d/%m/%Y | 14/01/2019'],
-                ['%m/%d/%Y', '%m/%d/%Y | 01/14/2019'],
-                ['%Y-%m-%d', '%Y-%m-%d | 2019-01-14'],
-                ['%Y-%m-%d %H:%M:%S', '%Y-%m-%d %H:%M:%S | 2019-01-14 01:32:10'],
-              ],
-              default: 'smart_date',
-              renderTrigger: true,
-            },
+      ['groupby'],
+      ['time_grain_sqla'],
+      ['metrics'],
+      ['all_columns'],
+      ['percent_metrics'],
+      [
+        {
+          name: 'order_by_cols',
+          config: {
+            type: 'SelectControl',
+            label: 'Ordering',
+            description: 'Order results by selected columns',
+            multi: true,
+            freeForm: true,
+            default: [],
+            visibility: isRaw,
           },
-        ],
-        ['number_format'],
-        [
-          {
-            name: 'page_length',
-            config: {
-              type: 'SelectControl',
-              label: 'Page length',
-              description: 'Rows per page, 0 means no pagination',
-              freeForm: true,
-              choices: [
-                [0, 'All'],
-                [10, '10'],
-                [20, '20'],
-                [50, '50'],
-                [100, '100'],
-                [200, '200'],
-              ],
-              default: 0,
-              renderTrigger: true,
-              visibility: ({ formData }) => !formData.server_pagination,
-            },
-          },
-        ],
-        [
-          {
-            name: 'include_search',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Search box',
-              description: 'Whether to include a client-side search box',
-              default: false,
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'show_cell_bars',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Cell bars',
-              description: 'Whether to display a bar chart background in table columns',
-              default: true,
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'align_pn',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Align +/-',
-              description:
-                'Whether to align background charts with both positive and negative values at 0',
-              default: false,
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'color_pn',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Add colors to cell bars for +/-',
-              description:
-                'Whether to colorize numeric values by whether they are positive or negative',
-              default: true,
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'column_config',
-            config: {
-              type: 'ColumnConfigControl',
-              label: 'Customize columns',
-              description: 'Further customize how to display each column',
-              default: {},
-              renderTrigger: true,
-            },
-          },
-        ],
-        ['conditional_formatting'],
+        },
       ],
-    },
+      ['adhoc_filters'],
+      ['timeseries_limit_metric'],
+      ['order_desc'],
+      ['server_pagination'],
+      ['server_page_length'],
+      ['row_limit'],
+      [
+        {
+          name: 'show_totals',
+          config: {
+            type: 'CheckboxControl',
+            label: 'Show summary',
+            description:
+              'Show total aggregations of selected metrics. Note that row limit does not apply to the result.',
+            default: false,
+            visibility: isAggregate,
+          },
+        },
+      ],
+    ]),
+    customizeSection('Options', [
+      [
+        {
+          name: 'table_timestamp_format',
+          config: {
+            type: 'SelectControl',
+            label: 'Timestamp format',
+            freeForm: true,
+            choices: TIMESTAMP_FORMAT_CHOICES,
+            default: 'smart_date',
+            renderTrigger: true,
+          },
+        },
+      ],
+      ['number_format'],
+      [
+        {
+          name: 'page_length',
+          config: {
+            type: 'SelectControl',
+            label: 'Page length',
+            description: 'Rows per page, 0 means no pagination',
+            freeForm: true,
+            choices: [
+              [0, 'All'],
+              [10, '10'],
+              [20, '20'],
+              [50, '50'],
+              [100, '100'],
+              [200, '200'],
+            ],
+            default: 0,
+            renderTrigger: true,
+            visibility: ({ formData }) => !formData.server_pagination,
+          },
+        },
+      ],
+      [
+        checkboxControl(
+          'include_search',
+          'Search box',
+          false,
+          'Whether to include a client-side search box',
+        ),
+      ],
+      [
+        checkboxControl(
+          'show_cell_bars',
+          'Cell bars',
+          true,
+          'Whether to display a bar chart background in table columns',
+        ),
+      ],
+      [
+        {
+          name: 'align_pn',
+          config: {
+            type: 'CheckboxControl',
+            label: 'Align +/-',
+            description:
+              'Whether to align background charts with both positive and negative values at 0',
+            default: false,
+            renderTrigger: true,
+          },
+        },
+      ],
+      [
+        {
+          name: 'color_pn',
+          config: {
+            type: 'CheckboxControl',
+            label: 'Add colors to cell bars for +/-',
+            description:
+              'Whether to colorize numeric values by whether they are positive or negative',
+            default: true,
+            renderTrigger: true,
+          },
+        },
+      ],
+      [
+        {
+          name: 'column_config',
+          config: {
+            type: 'ColumnConfigControl',
+            label: 'Customize columns',
+            description: 'Further customize how to display each column',
+            default: {},
+            renderTrigger: true,
+          },
+        },
+      ],
+      ['conditional_formatting'],
+    ]),
   ],
   controlOverrides: {
     metrics: { validators: [validateAggregateQuery], visibility: isAggregate, default: [] },

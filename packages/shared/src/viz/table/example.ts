@@ -1,5 +1,7 @@
+import { type ChartExample, isNotNullFilter } from '../common/example.ts';
+
 /** Saved example: films by genre with takings, rating and count, best-rated in green. */
-export const tableExample = {
+export const tableExample: ChartExample = {
   sliceName: 'Films by genre',
   table: 'movies',
   formData: {
@@ -8,15 +10,7 @@ export const tableExample = {
     groupby: ['major_genre'],
     metrics: ['sum__worldwide_gross', 'avg__imdb_rating', 'count'],
     percent_metrics: [],
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE' as const,
-        clause: 'WHERE' as const,
-        subject: 'major_genre',
-        operator: 'IS NOT NULL' as const,
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    adhoc_filters: [isNotNullFilter('major_genre')],
     time_range: 'No filter',
     timeseries_limit_metric: 'sum__worldwide_gross',
     order_desc: true,

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { treemapExample } from './example.ts';
 import { treemapChart } from './index.ts';
 
 describe('treemap buildQuery', () => {
-  it('asks for a row per leaf: every level and the metric', () => {
-    const [query] = treemapChart.buildQuery({
-      ...treemapExample.formData,
-      datasource: '4__table',
-      viz_type: 'treemap_v2',
-    }).queries;
-    expect(query?.columns).toEqual(['major_genre', 'mpaa_rating']);
-    expect(query?.metrics).toEqual([treemapExample.formData.metric]);
-    expect(query?.orderby).toEqual([[treemapExample.formData.metric, false]]);
-    expect(query?.filters).toHaveLength(2);
-  });
-
   it('passes adhoc (SQL) columns as they are', () => {
     const level = {
       sqlExpression: 'UPPER(source)',

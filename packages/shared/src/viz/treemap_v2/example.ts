@@ -1,4 +1,4 @@
-import type { ChartExample } from '../common/partsAndFlows.ts';
+import { type ChartExample, isNotNullFilter, simpleMetric } from '../common/example.ts';
 
 export const treemapExample: ChartExample = {
   sliceName: 'Worldwide gross by genre and rating',
@@ -6,28 +6,8 @@ export const treemapExample: ChartExample = {
   formData: {
     viz_type: 'treemap_v2',
     groupby: ['major_genre', 'mpaa_rating'],
-    metric: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'worldwide_gross' },
-      aggregate: 'SUM',
-      label: 'Worldwide gross',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'major_genre',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'mpaa_rating',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: simpleMetric('worldwide_gross', 'SUM', 'Worldwide gross'),
+    adhoc_filters: [isNotNullFilter('major_genre'), isNotNullFilter('mpaa_rating')],
     time_range: 'No filter',
     row_limit: 1000,
     sort_by_metric: true,

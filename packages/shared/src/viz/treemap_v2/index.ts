@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildTreemapQuery } from './buildQuery.ts';
 import { treemapControlPanel } from './controlPanel.ts';
@@ -18,7 +19,7 @@ export const treemapChart: ChartDefinition = {
       'Proportional',
       'Featured',
     ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: treemapControlPanel,
   buildQuery: buildTreemapQuery,

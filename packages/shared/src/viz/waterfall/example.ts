@@ -1,30 +1,14 @@
-import type { QueryFormData } from '../types.ts';
+import { type ChartExample, isNotNullFilter, sqlMetric } from '../common/example.ts';
 
-export const waterfallExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const waterfallExample: ChartExample = {
   sliceName: 'Film profit by genre',
   table: 'movies',
   formData: {
     viz_type: 'waterfall',
     x_axis: 'major_genre',
-    metric: {
-      expressionType: 'SQL',
-      sqlExpression: 'SUM(worldwide_gross - production_budget)',
-      label: 'Profit',
-    },
+    metric: sqlMetric('SUM(worldwide_gross - production_budget)', 'Profit'),
     groupby: [],
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'major_genre',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    adhoc_filters: [isNotNullFilter('major_genre')],
     row_limit: 1000,
     show_value: true,
     show_legend: true,

@@ -1,30 +1,13 @@
-import type { QueryFormData } from '../types.ts';
+import { type ChartExample, isNotNullFilter, simpleMetric } from '../common/example.ts';
 
-export const wordCloudExample: {
-  sliceName: string;
-  table: string;
-  formData: Omit<QueryFormData, 'datasource'>;
-} = {
+export const wordCloudExample: ChartExample = {
   sliceName: 'Directors by worldwide gross',
   table: 'movies',
   formData: {
     viz_type: 'word_cloud',
     series: 'director',
-    metric: {
-      expressionType: 'SIMPLE',
-      column: { column_name: 'worldwide_gross' },
-      aggregate: 'SUM',
-      label: 'Worldwide gross',
-    },
-    adhoc_filters: [
-      {
-        expressionType: 'SIMPLE',
-        clause: 'WHERE',
-        subject: 'director',
-        operator: 'IS NOT NULL',
-        operatorId: 'IS_NOT_NULL',
-      },
-    ],
+    metric: simpleMetric('worldwide_gross', 'SUM', 'Worldwide gross'),
+    adhoc_filters: [isNotNullFilter('director')],
     row_limit: 100,
     sort_by_metric: true,
     size_from: 10,

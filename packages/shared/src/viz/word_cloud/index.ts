@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildWordCloudQuery } from './buildQuery.ts';
 import { wordCloudControlPanel } from './controlPanel.ts';
@@ -10,7 +11,7 @@ export const wordCloudChart: ChartDefinition = {
       'Visualizes the words in a column that appear the most often. Bigger font corresponds to higher frequency.',
     category: 'Ranking',
     tags: ['Categorical', 'Comparison', 'Density', 'Single Metric'],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: wordCloudControlPanel,
   buildQuery: buildWordCloudQuery,

@@ -1,3 +1,5 @@
+import { maxBubbleSizeControl } from '../bubble_v2/controlPanel.ts';
+import { customizeSection, querySection } from '../common/panelSections.ts';
 import type { ControlChoice, ControlPanelConfig } from '../types.ts';
 
 /** How the country column writes a country (Superset's choices, plus ISO numeric ids). */
@@ -10,94 +12,73 @@ export const COUNTRY_FIELD_TYPES: readonly ControlChoice[] = [
 
 export const worldMapControlPanel: ControlPanelConfig = {
   controlPanelSections: [
-    {
-      label: 'Query',
-      expanded: true,
-      controlSetRows: [
-        ['entity'],
-        [
-          {
-            name: 'country_fieldtype',
-            config: {
-              type: 'SelectControl',
-              label: 'Country Field Type',
-              description:
-                'The country code standard that Tessera should expect to find in the country column',
-              choices: COUNTRY_FIELD_TYPES,
-              default: 'cca2',
-            },
+    querySection([
+      ['entity'],
+      [
+        {
+          name: 'country_fieldtype',
+          config: {
+            type: 'SelectControl',
+            label: 'Country Field Type',
+            description:
+              'The country code standard that Tessera should expect to find in the country column',
+            choices: COUNTRY_FIELD_TYPES,
+            default: 'cca2',
           },
-        ],
-        ['metric'],
-        ['adhoc_filters'],
-        ['row_limit'],
-        ['sort_by_metric'],
+        },
       ],
-    },
-    {
-      label: 'Options',
-      expanded: true,
-      tab: 'customize',
-      controlSetRows: [
-        [
-          {
-            name: 'show_bubbles',
-            config: {
-              type: 'CheckboxControl',
-              label: 'Show Bubbles',
-              description: 'Whether to display bubbles on top of countries',
-              default: false,
-            },
+      ['metric'],
+      ['adhoc_filters'],
+      ['row_limit'],
+      ['sort_by_metric'],
+    ]),
+    customizeSection('Options', [
+      [
+        {
+          name: 'show_bubbles',
+          config: {
+            type: 'CheckboxControl',
+            label: 'Show Bubbles',
+            description: 'Whether to display bubbles on top of countries',
+            default: false,
           },
-        ],
-        ['secondary_metric'],
-        [
-          {
-            name: 'max_bubble_size',
-            config: {
-              type: 'SelectControl',
-              label: 'Max Bubble Size',
-              freeForm: true,
-              choices: [5, 10, 15, 25, 50, 75, 100].map((n) => [n, String(n)] as const),
-              default: 25,
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'color_picker',
-            config: {
-              type: 'ColorPickerControl',
-              label: 'Bubble Color',
-              default: { r: 0, g: 122, b: 135, a: 1 },
-              renderTrigger: true,
-            },
-          },
-        ],
-        [
-          {
-            name: 'color_by',
-            config: {
-              type: 'SelectControl',
-              label: 'Color by',
-              description:
-                'Choose whether a country should be shaded by the metric, or assigned a color based on a categorical color palette',
-              choices: [
-                ['metric', 'Metric'],
-                ['country', 'Country'],
-              ],
-              default: 'metric',
-              renderTrigger: true,
-            },
-          },
-        ],
-        ['linear_color_scheme'],
-        ['color_scheme'],
-        ['y_axis_format'],
-        ['currency_format'],
+        },
       ],
-    },
+      ['secondary_metric'],
+      [maxBubbleSizeControl],
+      [
+        {
+          name: 'color_picker',
+          config: {
+            type: 'ColorPickerControl',
+            label: 'Bubble Color',
+            default: { r: 0, g: 122, b: 135, a: 1 },
+            renderTrigger: true,
+          },
+        },
+      ],
+      [
+        {
+          name: 'color_by',
+          config: {
+            type: 'SelectControl',
+            label: 'Color by',
+            description:
+              'Choose whether a country should be shaded by the metric, or assigned a color based on a categorical color palette',
+            choices: [
+              ['metric', 'Metric'],
+              ['country', 'Country'],
+            ],
+            default: 'metric',
+            renderTrigger: true,
+          },
+        },
+      ],
+      ['linear_color_scheme'],
+      ['color_scheme'],
+      ['y_axis_format'],
+      ['currency_format'],
+    ]),
   ],
   controlOverrides: {
     entity: {

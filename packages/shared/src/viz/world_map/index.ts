@@ -1,3 +1,4 @@
+import { INTERACTIVE_DRILL_BEHAVIORS } from '../common/chartMetadata.ts';
 import type { ChartDefinition } from '../types.ts';
 import { buildWorldMapQuery } from './buildQuery.ts';
 import { worldMapControlPanel } from './controlPanel.ts';
@@ -19,7 +20,7 @@ export const worldMapChart: ChartDefinition = {
       'Scatter',
       'Featured',
     ],
-    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+    behaviors: INTERACTIVE_DRILL_BEHAVIORS,
   },
   controlPanel: worldMapControlPanel,
   buildQuery: buildWorldMapQuery,
