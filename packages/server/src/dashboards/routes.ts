@@ -12,6 +12,13 @@ import { importDashboards } from './bundle/import.ts';
 import { preconditionInHeader, preconditionInMetadata } from './conflict.ts';
 import { dashboardCharts, dashboardDatasets } from './contents.ts';
 import { copyDashboard, updateColors } from './copy.ts';
+import {
+  createFilterState,
+  deleteFilterState,
+  readFilterState,
+  updateFilterState,
+  updateNativeFilters,
+} from './filters.ts';
 import { createDashboardPermalink, readDashboardPermalink } from './permalink.ts';
 import {
   createDashboard,
@@ -137,6 +144,34 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
     );
     serve(routes.removeFavorite, async (request) =>
       setFavorite(ctx, request.actor, request.params.pk, false),
+    );
+    serve(routes.updateFilters, async (request) =>
+      updateNativeFilters(ctx, request.actor, request.params.pk, request.body),
+    );
+    serve(routes.createFilterState, async (request) =>
+      createFilterState(
+        ctx,
+        request.actor,
+        request.params.pk,
+        request.body.value,
+        request.query.tab_id ?? null,
+      ),
+    );
+    serve(routes.readFilterState, async (request) =>
+      readFilterState(ctx, request.actor, request.params.pk, request.params.key),
+    );
+    serve(routes.updateFilterState, async (request) =>
+      updateFilterState(
+        ctx,
+        request.actor,
+        request.params.pk,
+        request.params.key,
+        request.body.value,
+        request.query.tab_id ?? null,
+      ),
+    );
+    serve(routes.deleteFilterState, async (request) =>
+      deleteFilterState(ctx, request.actor, request.params.pk, request.params.key),
     );
     serve(routes.createPermalink, async (request) =>
       createDashboardPermalink(ctx, request.actor, request.params.id_or_slug, request.body),

@@ -27,7 +27,15 @@ describe('json_metadata', () => {
         stagger_time: 5000,
         timed_refresh_immune_slices: [1],
         cross_filters_enabled: true,
-        native_filter_configuration: [{ id: 'NATIVE_FILTER-1' }],
+        native_filter_configuration: [
+          {
+            id: 'NATIVE_FILTER-1',
+            type: 'NATIVE_FILTER',
+            name: 'Region',
+            filterType: 'filter_select',
+            targets: [{ datasetId: 1, column: { name: 'region' } }],
+          },
+        ],
         chart_configuration: {
           1: { id: 1, crossFilters: { scope: 'global', chartsInScope: [2] } },
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseJsonObjectOrNull } from '../json.ts';
+import { FilterScope, NativeFilterConfiguration } from './nativeFilters.ts';
 
 /**
  * A dashboard's `json_metadata`: every field of the spec's Dashboard entity. Unknown keys are
@@ -21,10 +22,7 @@ export const FILTER_BAR_ORIENTATIONS = ['VERTICAL', 'HORIZONTAL'] as const;
 
 const ChartIdList = z.array(z.number().int());
 
-export const CrossFilterScope = z.looseObject({
-  rootPath: z.array(z.string()),
-  excluded: z.array(z.number().int()),
-});
+export const CrossFilterScope = FilterScope;
 
 export const ChartConfigurationItem = z.looseObject({
   id: z.number().int(),
@@ -51,7 +49,7 @@ export const JsonMetadata = z.looseObject({
   stagger_time: z.number().int().min(0).optional(),
   timed_refresh_immune_slices: ChartIdList.optional(),
   cross_filters_enabled: z.boolean().optional(),
-  native_filter_configuration: z.array(z.looseObject({ id: z.string() })).optional(),
+  native_filter_configuration: NativeFilterConfiguration.optional(),
   chart_configuration: z.record(z.string(), ChartConfigurationItem).optional(),
   global_chart_configuration: z
     .looseObject({ scope: CrossFilterScope, chartsInScope: ChartIdList.optional() })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FiltersChange } from '../../dashboard/nativeFilters.ts';
 import { IdParam, ListQuery, MessageAnswer } from '../common.ts';
 import {
   CssTemplateBody,
@@ -31,6 +32,11 @@ import { crudRoutes, route } from '../route.ts';
 const BASE = '/api/v1/dashboard';
 const IdOrSlug = z.object({ id_or_slug: z.string().min(1).max(255) });
 const KeyParam = z.object({ key: z.string().min(1).max(64) });
+const FilterStateParams = IdParam.extend({ key: z.string().min(1).max(64) });
+const TabQuery = z.object({ tab_id: z.string().max(64).optional() });
+/** A filter state: JSON text (the data mask), as Superset's TemporaryCache schema takes it. */
+const FilterStateBody = z.strictObject({ value: z.string() });
+const KeyAnswer = z.object({ key: z.string() });
 
 /** `/api/v1/dashboard/`. The ZIP import is multipart and stays outside the JSON client. */
 export const dashboardRoutes = {
@@ -132,6 +138,43 @@ export const dashboardRoutes = {
     path: `${BASE}/:pk/favorites/`,
     params: IdParam,
     answer: FavoriteAnswer,
+  }),
+  /** The config modal's changes to the native filters; answers the stored configuration. */
+  updateFilters: route({
+    method: 'PUT',
+    path: `${BASE}/:pk/filters`,
+    params: IdParam,
+    body: FiltersChange,
+    answer: z.object({ result: z.array(z.record(z.string(), z.unknown())) }),
+  }),
+  createFilterState: route({
+    method: 'POST',
+    path: `${BASE}/:pk/filter_state`,
+    params: IdParam,
+    query: TabQuery,
+    body: FilterStateBody,
+    answer: KeyAnswer,
+    status: 201,
+  }),
+  readFilterState: route({
+    method: 'GET',
+    path: `${BASE}/:pk/filter_state/:key`,
+    params: FilterStateParams,
+    answer: z.object({ value: z.string() }),
+  }),
+  updateFilterState: route({
+    method: 'PUT',
+    path: `${BASE}/:pk/filter_state/:key`,
+    params: FilterStateParams,
+    query: TabQuery,
+    body: FilterStateBody,
+    answer: KeyAnswer,
+  }),
+  deleteFilterState: route({
+    method: 'DELETE',
+    path: `${BASE}/:pk/filter_state/:key`,
+    params: FilterStateParams,
+    answer: MessageAnswer,
   }),
   createPermalink: route({
     method: 'POST',
