@@ -42,7 +42,11 @@ function toInt(value: unknown): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/** Merges what dashboards add (native filters, cross-filters) into the chart's own form data. */
+/**
+ * Merges what dashboards add (native filters, cross-filters) into the chart's own form data, as
+ * Superset does: filters are appended, the time range, time column and time grain override.
+ * (Simple `filters` and `extras` join the query object in `baseQueryObject`.)
+ */
 export function applyExtraFormData(formData: QueryFormData): QueryFormData {
   const extra = formData.extra_form_data;
   if (!extra) return formData;
@@ -54,9 +58,36 @@ export function applyExtraFormData(formData: QueryFormData): QueryFormData {
     ];
   }
   if (extra.time_range) merged.time_range = extra.time_range;
-  if (extra.granularity_sqla) merged.granularity_sqla = extra.granularity_sqla;
-  if (extra.time_grain_sqla) merged.time_grain_sqla = extra.time_grain_sqla;
+  const timeColumn = extra.granularity_sqla || extra.time_column;
+  if (timeColumn) merged.granularity_sqla = timeColumn;
+  const grain = extra.time_grain_sqla || extra.extras?.time_grain_sqla;
+  if (grain) merged.time_grain_sqla = grain;
   return merged;
+}
+
+const joinClauses = (...parts: Array<string | null | undefined>) => {
+  const present = parts.filter((p): p is string => !!p?.trim());
+  return present.length
+    ? present.map((p) => (present.length > 1 ? `(${p})` : p)).join(' AND ')
+    : undefined;
+};
+
+/**
+ * A dashboard's time grain reaches the x-axis too: every BASE_AXIS column of the chart's queries
+ * takes the grain its extra form data sets (Superset's normalizeTimeColumn reads it likewise).
+ */
+function withExtraGrain(queries: QueryObject[], formData: QueryFormData): QueryObject[] {
+  const extra = formData.extra_form_data;
+  const grain = extra?.time_grain_sqla || extra?.extras?.time_grain_sqla;
+  if (!grain) return queries;
+  return queries.map((query) => ({
+    ...query,
+    columns: query.columns?.map((column) =>
+      isAdhocColumn(column) && column.columnType === 'BASE_AXIS' && column.timeGrain
+        ? { ...column, timeGrain: grain }
+        : column,
+    ),
+  }));
 }
 
 /** SIMPLE WHERE filters become query filters; custom SQL ones become `extras.where/having`. */
@@ -112,7 +143,16 @@ export function xAxisColumn(formData: QueryFormData, temporal = true): Column | 
 /** What every chart type's query object starts from. */
 export function baseQueryObject(formData: QueryFormData): QueryObject {
   const fd = applyExtraFormData(formData);
-  const { filters, where, having } = splitAdhocFilters(fd.adhoc_filters);
+  const split = splitAdhocFilters(fd.adhoc_filters);
+  const extra = formData.extra_form_data;
+  const filters: QueryObjectFilter[] = [
+    ...split.filters,
+    ...(extra?.filters ?? []).map(
+      (f) => ({ col: f.col, op: f.op, val: f.val, isExtra: true }) as QueryObjectFilter,
+    ),
+  ];
+  const where = joinClauses(split.where, extra?.extras?.where);
+  const having = joinClauses(split.having, extra?.extras?.having);
   const seriesLimit = toInt(fd.series_limit ?? fd.limit);
   const query: QueryObject = {
     time_range: fd.time_range ?? 'No filter',
@@ -152,7 +192,7 @@ export function buildQueryContext(
   return {
     datasource: { id: key?.id ?? 0, type: key?.type ?? 'table' },
     force: options?.force ?? false,
-    queries: buildQueries(baseQueryObject(formData)),
+    queries: withExtraGrain(buildQueries(baseQueryObject(formData)), formData),
     form_data: formData,
     result_format: options?.resultFormat ?? 'json',
     result_type: options?.resultType ?? 'full',
