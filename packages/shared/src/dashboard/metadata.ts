@@ -246,6 +246,14 @@ export function remapMetadataChartIds(
       }),
     ) as JsonMetadata['chart_configuration'];
   }
+  if (out.native_filter_configuration) {
+    // A filter's scope names charts it leaves out, and the client caches the charts it reaches.
+    out.native_filter_configuration = out.native_filter_configuration.map((item) => ({
+      ...item,
+      ...(item.scope ? { scope: { ...item.scope, excluded: item.scope.excluded.map(id) } } : {}),
+      ...(item.chartsInScope ? { chartsInScope: item.chartsInScope.map(id) } : {}),
+    }));
+  }
   if (out.global_chart_configuration) {
     const g = out.global_chart_configuration;
     out.global_chart_configuration = {

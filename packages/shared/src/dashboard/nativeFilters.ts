@@ -281,3 +281,41 @@ export function filterConfigurationErrors(value: unknown): string[] {
     return `${where}: ${issue.message}`;
   });
 }
+
+type Targeted = { targets?: Array<{ datasetId?: number; datasetUuid?: string }> };
+const targetsOf = (item: unknown): NonNullable<Targeted['targets']> => {
+  const targets = (item as Targeted | null)?.targets;
+  return Array.isArray(targets) ? targets : [];
+};
+
+/** The ids of the datasets a configuration's filters read. */
+export function filterDatasetIds(config: readonly unknown[] | undefined): number[] {
+  const ids = new Set<number>();
+  for (const item of config ?? []) {
+    for (const target of targetsOf(item)) {
+      if (typeof target.datasetId === 'number') ids.add(target.datasetId);
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * The configuration with each target's dataset also named by uuid (an export), so an import on
+ * another instance finds the dataset whatever id it got there.
+ */
+export function withDatasetUuids<T>(
+  config: readonly T[] | undefined,
+  uuidOf: (id: number) => string | undefined,
+): T[] {
+  return (config ?? []).map((item) => {
+    const targets = targetsOf(item);
+    if (targets.length === 0) return item;
+    return {
+      ...item,
+      targets: targets.map((target) => {
+        const uuid = typeof target.datasetId === 'number' ? uuidOf(target.datasetId) : undefined;
+        return uuid ? { ...target, datasetUuid: uuid } : target;
+      }),
+    };
+  });
+}

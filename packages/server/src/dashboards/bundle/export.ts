@@ -1,4 +1,5 @@
 import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { filterDatasetIds, withDatasetUuids } from '@tessera/shared/dashboard/nativeFilters';
 import { migratePositionJson, toPositionJson } from '@tessera/shared/dashboard/position';
 import JSZip from 'jszip';
 import YAML from 'yaml';
@@ -84,8 +85,16 @@ export async function exportDashboards(
   const sliceIds = [...new Set(records.flatMap((r) => r.sliceIds))];
   const slices = await dashboardRepository.slices(db, sliceIds);
   const sliceById = new Map(slices.map((s) => [s.id, s]));
-  const datasets = (await datasetRepository.list(db)).filter((d) =>
-    slices.some((s) => s.datasource_id === d.id && s.datasource_type !== 'query'),
+  // The datasets of the charts and of the native filters travel with the dashboards.
+  const filterDatasets = new Set(
+    records.flatMap((r) =>
+      filterDatasetIds(migrateJsonMetadata(r.row.json_metadata).native_filter_configuration),
+    ),
+  );
+  const datasets = (await datasetRepository.list(db)).filter(
+    (d) =>
+      filterDatasets.has(d.id) ||
+      slices.some((s) => s.datasource_id === d.id && s.datasource_type !== 'query'),
   );
   const datasetById = new Map(datasets.map((d) => [d.id, d]));
   const databases = (await databaseRepository.list(db)).filter((d) =>
@@ -115,6 +124,12 @@ export async function exportDashboards(
       if (slice) item.meta.uuid = slice.uuid;
     }
     const { positions: _p, ...metadata } = migrateJsonMetadata(row.json_metadata);
+    if (metadata.native_filter_configuration) {
+      metadata.native_filter_configuration = withDatasetUuids(
+        metadata.native_filter_configuration,
+        (id) => datasetById.get(id)?.uuid,
+      );
+    }
     put(`dashboards/${fileName(row.dashboard_title, row.id)}.yaml`, {
       dashboard_title: row.dashboard_title,
       description: row.description,
