@@ -127,6 +127,31 @@ describe.each(storeKinds())('native filter API on the %s metadata store', (store
     expect(res.statusCode).toBe(404);
   });
 
+  it('reads a legacy dashboard’s filter boxes as native filters', async () => {
+    const box = await insertChart(t, 'Region box', salesId);
+    const legacy = await createDashboard(
+      t,
+      {
+        dashboard_title: 'Legacy filter box',
+        position_json: JSON.stringify(layoutOf([box])),
+        json_metadata: JSON.stringify({
+          default_filters: JSON.stringify({ [box]: { region: ['EU'] } }),
+          filter_scopes: { [box]: { region: { scope: ['ROOT_ID'], immune: [] } } },
+        }),
+      },
+      'alpha',
+    );
+    const res = await t.call('alpha', { method: 'GET', url: `${BASE}/${legacy}` });
+    const [filter] = JSON.parse(res.json().result.json_metadata).native_filter_configuration;
+    expect(filter).toMatchObject({
+      id: `NATIVE_FILTER-${box}_region`,
+      filterType: 'filter_select',
+      targets: [{ datasetId: salesId, column: { name: 'region' } }],
+      defaultDataMask: { filterState: { value: ['EU'] } },
+      scope: { rootPath: ['ROOT_ID'], excluded: [box] },
+    });
+  });
+
   describe('filter state', () => {
     const value = JSON.stringify({ 'NATIVE_FILTER-region': { filterState: { value: ['EU'] } } });
     const url = (key = '') => `${BASE}/${dashboardId}/filter_state${key ? `/${key}` : ''}`;

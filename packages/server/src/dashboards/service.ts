@@ -16,6 +16,7 @@ import {
   toStoredJsonMetadata,
   toWireJsonMetadata,
 } from '@tessera/shared/dashboard/metadata';
+import { nativeFiltersFromLegacy } from '@tessera/shared/dashboard/nativeFilters';
 import {
   chartIdsInLayout,
   checkPositionJson,
@@ -24,6 +25,7 @@ import {
 import { dashboardTitleOrUntitled } from '@tessera/shared/dashboard/save';
 import { cleanSlug } from '@tessera/shared/dashboard/slug';
 import { badRequest, forbidden, unprocessable } from '@tessera/shared/errors';
+import { parseJsonObjectOrNull } from '@tessera/shared/json';
 import { isAdmin } from '@tessera/shared/permissions';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -65,10 +67,33 @@ export async function getDashboard(ctx: AppContext, actor: Actor, idOrSlug: stri
     record,
     slices.map((s) => s.slice_name),
   );
-  return {
-    id: record.row.id,
-    result: { ...item, json_metadata: toWireJsonMetadata(item.json_metadata) },
-  };
+  const datasetOf = new Map(slices.map((s) => [s.id, s.datasource_id ?? undefined]));
+  const json = withLegacyFilters(toWireJsonMetadata(item.json_metadata), (id) => datasetOf.get(id));
+  return { id: record.row.id, result: { ...item, json_metadata: json } };
+}
+
+/**
+ * A legacy dashboard (filter boxes: `default_filters`, `filter_scopes`, no native filters) is
+ * read with native filters in their place, as Superset's migration makes them; anything else is
+ * answered exactly as stored.
+ */
+function withLegacyFilters(
+  text: string | null,
+  datasetOfChart: (chartId: number) => number | undefined,
+): string | null {
+  const metadata = parseJsonObjectOrNull(text);
+  if (!metadata) return text;
+  const current = metadata.native_filter_configuration;
+  if (Array.isArray(current) && current.length > 0) return text;
+  const scopes = metadata.filter_scopes as Record<string, unknown> | undefined;
+  const defaults = metadata.default_filters;
+  const filters = nativeFiltersFromLegacy(
+    typeof defaults === 'string' ? defaults : JSON.stringify(defaults ?? {}),
+    scopes,
+    datasetOfChart,
+  );
+  if (filters.length === 0) return text;
+  return JSON.stringify({ ...metadata, native_filter_configuration: filters });
 }
 
 /** The certifier once the body is saved: the one sent, else the stored one. */

@@ -183,6 +183,9 @@ export function migrateJsonMetadata(stored: string | null | undefined): JsonMeta
     }
     const parsed = schema.safeParse(field);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    // Filters stored before they were checked field by field are kept as they are: a read
+    // never drops a filter; the next save through the config modal validates it.
+    else if (key === 'native_filter_configuration' && Array.isArray(field)) out[key] = field;
   }
   return out as JsonMetadata;
 }

@@ -4,6 +4,7 @@ import {
   chartsInScope,
   filterConfigurationErrors,
   INVALID_FILTER_KEY_MESSAGE,
+  nativeFiltersFromLegacy,
   parseFilterKey,
 } from './nativeFilters.ts';
 import type { DashboardLayout } from './position.ts';
@@ -159,5 +160,43 @@ describe('filter keys', () => {
     for (const key of ['', 'abc', '_x', '42_', 'x_42']) {
       expect(() => parseFilterKey(key)).toThrow(INVALID_FILTER_KEY_MESSAGE);
     }
+  });
+});
+
+describe('legacy filter boxes', () => {
+  it('become native filters with their defaults and scopes', () => {
+    const filters = nativeFiltersFromLegacy(
+      JSON.stringify({ 7: { region: ['EU', 'US'], __time_range: 'Last year' } }),
+      { 7: { region: { scope: ['TAB-a'], immune: [12] } } },
+      (chartId) => (chartId === 7 ? 3 : undefined),
+    );
+    expect(filters).toEqual([
+      expect.objectContaining({
+        id: 'NATIVE_FILTER-7_region',
+        filterType: 'filter_select',
+        targets: [{ datasetId: 3, column: { name: 'region' } }],
+        defaultDataMask: {
+          filterState: { value: ['EU', 'US'] },
+          extraFormData: { filters: [{ col: 'region', op: 'IN', val: ['EU', 'US'] }] },
+        },
+        scope: { rootPath: ['TAB-a'], excluded: [12, 7] },
+      }),
+      expect.objectContaining({
+        id: 'NATIVE_FILTER-7___time_range',
+        filterType: 'filter_time',
+        defaultDataMask: {
+          filterState: { value: 'Last year' },
+          extraFormData: { time_range: 'Last year' },
+        },
+        scope: { rootPath: ['ROOT_ID'], excluded: [7] },
+      }),
+    ]);
+    expect(filterConfigurationErrors(filters)).toEqual([]);
+  });
+
+  it('skips a filter box whose chart has no dataset, and unreadable defaults', () => {
+    expect(nativeFiltersFromLegacy('{not json', { 9: { region: {} } }, () => undefined)).toEqual(
+      [],
+    );
   });
 });

@@ -319,3 +319,83 @@ export function withDatasetUuids<T>(
     };
   });
 }
+
+/** Legacy filter-box columns with a meaning of their own (Superset's time filters). */
+const LEGACY_TIME_COLUMNS: Record<string, { filterType: FilterType; extra: string }> = {
+  __time_range: { filterType: 'filter_time', extra: 'time_range' },
+  __time_col: { filterType: 'filter_timecolumn', extra: 'granularity_sqla' },
+  __time_grain: { filterType: 'filter_timegrain', extra: 'time_grain_sqla' },
+};
+
+const objectOr = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * Native filters in place of a legacy dashboard's filter boxes: one filter per filter-box
+ * column of `filter_scopes` or `default_filters` (JSON text), on the filter box's dataset, with
+ * its default as the default data mask and its scope (minus its immune charts and the box itself).
+ */
+export function nativeFiltersFromLegacy(
+  defaultFilters: string | undefined,
+  filterScopes: Record<string, unknown> | undefined,
+  datasetOfChart: (chartId: number) => number | undefined,
+): NativeFilter[] {
+  let defaults: Record<string, unknown> = {};
+  try {
+    defaults = objectOr(JSON.parse(defaultFilters || '{}'));
+  } catch {
+    defaults = {};
+  }
+  const scopes = objectOr(filterScopes);
+  const filters: NativeFilter[] = [];
+  for (const chartKey of new Set([...Object.keys(scopes), ...Object.keys(defaults)])) {
+    const chartId = Number(chartKey);
+    if (!Number.isInteger(chartId)) continue;
+    const columnScopes = objectOr(scopes[chartKey]);
+    const columnDefaults = objectOr(defaults[chartKey]);
+    for (const column of new Set([...Object.keys(columnScopes), ...Object.keys(columnDefaults)])) {
+      const time = LEGACY_TIME_COLUMNS[column];
+      const datasetId = datasetOfChart(chartId);
+      if (
+        column === '__granularity' ||
+        (datasetId === undefined && time?.filterType !== 'filter_time')
+      )
+        continue;
+      const scope = objectOr(columnScopes[column]);
+      const rootPath = Array.isArray(scope.scope) ? scope.scope.map(String) : [ROOT_ID];
+      const immune = Array.isArray(scope.immune)
+        ? scope.immune.map(Number).filter(Number.isInteger)
+        : [];
+      const value = columnDefaults[column];
+      const values =
+        value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+      const defaultDataMask: DataMask = time
+        ? value === undefined || value === null
+          ? {}
+          : { filterState: { value }, extraFormData: { [time.extra]: value } }
+        : values.length
+          ? {
+              filterState: { value: values },
+              extraFormData: { filters: [{ col: column, op: 'IN', val: values }] },
+            }
+          : {};
+      filters.push({
+        id: `${NATIVE_FILTER_PREFIX}${chartId}_${column.replace(/[^\w-]/g, '_')}`,
+        type: 'NATIVE_FILTER',
+        name: time ? column.replace(/^__/, '').replace('_', ' ') : column,
+        filterType: time?.filterType ?? 'filter_select',
+        targets:
+          time?.filterType === 'filter_time'
+            ? [{}]
+            : [{ datasetId, ...(time ? {} : { column: { name: column } }) }],
+        controlValues: time ? {} : { multiSelect: true, enableEmptyFilter: false },
+        defaultDataMask,
+        cascadeParentIds: [],
+        scope: { rootPath, excluded: [...new Set([...immune, chartId])] },
+      });
+    }
+  }
+  return filters;
+}
