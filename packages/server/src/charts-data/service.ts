@@ -96,7 +96,7 @@ function effectiveQuery(
   return {
     ...query,
     columns,
-    metrics: [],
+    metrics: undefined,
     orderby: [],
     post_processing: [],
     series_limit: 0,

@@ -145,8 +145,11 @@ export function compileQuery(input: CompileInput): CompiledQuery {
       return `${e.sql} AS ${q(alias)}`;
     })
     .join(', ');
+  // As Superset: a query object that names metrics, even none (`metrics: []`, a value filter's
+  // distinct values), groups by its columns; one without `metrics` reads raw rows.
+  const grouped = Array.isArray(query.metrics);
   const groupBy =
-    metrics.length && columns.length ? `GROUP BY ${columns.map((c) => c.sql).join(', ')}` : '';
+    grouped && columns.length ? `GROUP BY ${columns.map((c) => c.sql).join(', ')}` : '';
   const orderDesc = query.order_desc !== false;
 
   // Series limit: keep only the top N series (by the limit metric) and join them back.

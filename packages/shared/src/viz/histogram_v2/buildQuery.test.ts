@@ -17,7 +17,7 @@ describe('histogram_v2 buildQuery', () => {
   it('reads raw values and bins them on the server per dimension', () => {
     const [query] = buildHistogramQuery(formData).queries;
     expect(query?.columns).toEqual(['species', 'body_mass_g']);
-    expect(query?.metrics).toEqual([]);
+    expect(query?.metrics).toBeUndefined();
     expect(query?.post_processing).toEqual([
       {
         operation: 'histogram',

@@ -18,7 +18,8 @@ export function buildHistogramQuery(
     {
       ...base,
       columns: [...groupby, ...ensureArray(column)],
-      metrics: [],
+      // Raw values (no metrics): the histogram bins them after the query.
+      metrics: undefined,
       orderby: [],
       post_processing:
         column === undefined

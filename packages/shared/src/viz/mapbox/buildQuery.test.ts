@@ -25,7 +25,7 @@ describe('mapbox buildQuery', () => {
   it('reads raw coordinates and labels once each, skipping rows without coordinates', () => {
     const [query] = buildMapboxQuery(formData).queries;
     expect(query?.columns).toEqual(['longitude', 'latitude', 'name']);
-    expect(query?.metrics).toEqual([]);
+    expect(query?.metrics).toBeUndefined();
     expect(query?.row_limit).toBe(5000);
     expect(query?.filters).toEqual([
       { col: 'state', op: '==', val: 'CA' },

@@ -34,7 +34,8 @@ export function buildMapboxQuery(
       {
         ...base,
         columns: mapboxColumns(formData),
-        metrics: [],
+        // One point a row: raw rows, never grouped.
+        metrics: undefined,
         orderby: [],
         filters: [...(base.filters ?? []), ...notNull],
       },

@@ -37,7 +37,7 @@ describe('table queries', () => {
       order_by_cols: ['["us_gross", false]', 'not json'],
     }).queries;
     expect(q?.columns).toEqual(['title', 'us_gross']);
-    expect(q?.metrics).toEqual([]);
+    expect(q?.metrics).toBeUndefined();
     expect(q?.orderby).toEqual([['us_gross', false]]);
   });
 

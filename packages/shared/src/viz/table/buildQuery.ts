@@ -91,7 +91,8 @@ export function buildQuery(formData: QueryFormData, options?: BuildQueryOptions)
       query = {
         ...base,
         columns: asArray(formData.all_columns as Column[] | undefined),
-        metrics: [],
+        // Raw records: no metrics at all, so the server reads rows without grouping.
+        metrics: undefined,
         orderby: rawOrderBy(formData),
         post_processing: [],
       };
