@@ -174,17 +174,7 @@ export async function updateColors(
   for (const field of COLOR_FIELDS) {
     if (body[field] !== undefined) metadata[field] = body[field];
   }
-  await ctx.store.db
-    .transaction()
-    .execute((trx) =>
-      dashboardRepository.update(
-        trx,
-        id,
-        { json_metadata: toStoredJsonMetadata(metadata) },
-        actor,
-        markUpdated,
-      ),
-    );
+  await dashboardRepository.updateJsonMetadata(ctx.store.db, id, metadata, actor, markUpdated);
   const [saved] = await dashboardRepository.records(ctx.store.db, [id]);
   return {
     id,

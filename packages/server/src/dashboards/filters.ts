@@ -1,4 +1,4 @@
-import { migrateJsonMetadata, toStoredJsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import {
   applyFiltersChange,
   type FiltersChange,
@@ -48,17 +48,7 @@ export async function updateNativeFilters(
   if (errors.length > 0)
     throw badRequest('Invalid input', { fields: { native_filter_configuration: errors } });
   metadata.native_filter_configuration = next;
-  await ctx.store.db
-    .transaction()
-    .execute((trx) =>
-      dashboardRepository.update(
-        trx,
-        id,
-        { json_metadata: toStoredJsonMetadata(metadata) },
-        actor,
-        true,
-      ),
-    );
+  await dashboardRepository.updateJsonMetadata(ctx.store.db, id, metadata, actor);
   return { result: next };
 }
 

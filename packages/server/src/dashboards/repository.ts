@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toStoredJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { lookupOf } from '@tessera/shared/dashboard/slug';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DbSlice } from '../charts/tables.ts';
@@ -164,6 +165,17 @@ export const dashboardRepository = {
     const set: Updateable<DbDashboard> = touch ? { ...write, ...changedStamp(by) } : { ...write };
     if (Object.keys(set).length === 0) return;
     await db.updateTable('dashboards').set(set).where('id', '=', id).execute();
+  },
+
+  /** Stores json_metadata (brought to the current shape and versioned); one statement. */
+  async updateJsonMetadata(
+    db: Db,
+    id: number,
+    metadata: Record<string, unknown>,
+    by: AuditSource,
+    touch = true,
+  ): Promise<void> {
+    await this.update(db, id, { json_metadata: toStoredJsonMetadata(metadata) }, by, touch);
   },
 
   async delete(db: Db, ids: number[]): Promise<void> {
