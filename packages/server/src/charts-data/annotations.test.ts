@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartBody, saveChart } from '../charts/testFixtures.ts';
 import { addShopDatabase, createDataset, grantToRole } from '../datasets/testFixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { storeKinds } from '../testing/stores.ts';
@@ -113,16 +114,94 @@ describe.each(storeKinds())('chart annotation data on the %s metadata store', (s
     ).toEqual(['v3', 'v4']);
   });
 
-  it('leaves formula and chart-sourced layers to the client', async () => {
+  it('leaves formula layers to the client', async () => {
     const res = await post(
       'admin',
-      query([
-        { name: 'Goal', sourceType: '', annotationType: 'FORMULA', value: 'x*2' },
-        { name: 'Other chart', sourceType: 'line', annotationType: 'TIME_SERIES', value: 3 },
-      ]),
+      query([{ name: 'Goal', sourceType: '', annotationType: 'FORMULA', value: 'x*2' }]),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().result[0].annotation_data).toEqual({});
+  });
+
+  it("draws another saved chart's rows as a chart-sourced layer, its range overridden", async () => {
+    const peerContext = {
+      datasource: { id: sales, type: 'table' },
+      queries: [
+        {
+          columns: ['sold_at', 'region'],
+          filters: [{ col: 'sold_at', op: 'TEMPORAL_RANGE', val: '2024-01-01 : 2024-01-02' }],
+          orderby: [['sold_at', true]],
+        },
+      ],
+    };
+    const peer = await saveChart(
+      t,
+      'admin',
+      chartBody(sales, { slice_name: 'Peer', query_context: JSON.stringify(peerContext) }),
+    );
+    const layer = {
+      name: 'Peer events',
+      sourceType: 'table',
+      annotationType: 'EVENT',
+      value: peer,
+      timeColumn: 'sold_at',
+      titleColumn: 'region',
+      overrides: { time_range: null },
+    };
+    const res = await post('admin', query([layer]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result[0].annotation_data['Peer events']).toEqual({
+      records: [{ sold_at: Date.UTC(2024, 0, 1, 10), region: 'EU' }],
+    });
+    // A time range in the overrides replaces the saved chart's own.
+    const wider = await post(
+      'admin',
+      query([{ ...layer, overrides: { time_range: '2024-01-01 : 2024-03-01' } }]),
+    );
+    expect(
+      wider
+        .json()
+        .result[0].annotation_data['Peer events'].records.map((r: { region: string }) => r.region),
+    ).toEqual(['EU', 'US', 'EU']);
+    // Cached answers read the layer again too (a hit carries the layer's data).
+    const again = await post('admin', query([layer]));
+    expect(again.json().result[0].is_cached).toBe(true);
+    expect(again.json().result[0].annotation_data['Peer events'].records).toHaveLength(1);
+    // A dashboard loads its charts through the batch route: the same data, nothing client-side.
+    const dashboard = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/chart/data/batch',
+      payload: { queries: [query([layer])] },
+    });
+    expect(dashboard.json().result[0].result[0].annotation_data['Peer events']).toEqual(
+      res.json().result[0].annotation_data['Peer events'],
+    );
+  });
+
+  it('answers 400 for a chart-sourced layer whose chart is missing or draws itself', async () => {
+    const missing = await post(
+      'admin',
+      query([
+        { name: 'Other chart', sourceType: 'line', annotationType: 'TIME_SERIES', value: 4242 },
+      ]),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(
+      'Chart with ID 4242 (referenced by annotation layer "Other chart") was not found',
+    );
+    const selfContext = (id: number) =>
+      JSON.stringify(
+        query([{ name: 'Me', sourceType: 'line', annotationType: 'TIME_SERIES', value: id }]),
+      );
+    const loop = await saveChart(t, 'admin', chartBody(sales, { slice_name: 'Loop' }));
+    await t.call('admin', {
+      method: 'PUT',
+      url: `/api/v1/chart/${loop}`,
+      payload: { query_context: selfContext(loop) },
+    });
+    const res = await post('admin', JSON.parse(selfContext(loop)));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Circular chart annotation dependency detected');
   });
 
   it('answers 400 for a layer that does not exist', async () => {

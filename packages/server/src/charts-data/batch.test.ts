@@ -69,6 +69,18 @@ describe.each(storeKinds())('chart data batch on the %s metadata store', (store)
     expect(second.result[0]).toEqual({ ...alone, is_cached: false, cached_dttm: null });
   });
 
+  it("answers a cached entry with the very text of the single route's cached answer", async () => {
+    const single = () =>
+      t.call('admin', { method: 'POST', url: '/api/v1/chart/data', payload: names(regions) });
+    await single();
+    const alone = await single();
+    const res = await post('admin', { queries: [names(regions)] });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // `{"result":[...]}` of the single route is the entry's `"result":[...]` to the byte.
+    const text = alone.body.slice('{"result":'.length, -1);
+    expect(res.body).toBe(`{"result":[{"status":200,"result":${text}}]}`);
+  });
+
   it('answers a forbidden and a bad entry on their own while the good ones run', async () => {
     const res = await post('gamma', {
       queries: [

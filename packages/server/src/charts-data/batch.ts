@@ -1,13 +1,9 @@
-import {
-  type ChartDataAnswer,
-  type ChartDataBatchAnswer,
-  type ChartDataBatchEntry,
-  QueryContext,
-} from '@tessera/shared/api/chartData';
-import { badRequest, isTesseraError, TesseraError } from '@tessera/shared/errors';
+import { type ChartDataBatchEntry, QueryContext } from '@tessera/shared/api/chartData';
+import { badRequest, isTesseraError } from '@tessera/shared/errors';
 import type { AppContext } from '../context.ts';
-import { humaniseZodMessage } from '../platform/http.ts';
+import { logFailedChartQuery } from '../logs/service.ts';
 import { type Actor, requirePermission } from '../security/actor.ts';
+import { invalidInput } from './invalidInput.ts';
 import { chartData } from './service.ts';
 
 /**
@@ -41,50 +37,52 @@ async function mapLimited<T, R>(
   return out;
 }
 
-/** The same field envelope the global handler gives a body that fails its schema. */
-function invalidEntry(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_schema';
-    fields[key] ??= [];
-    fields[key].push(humaniseZodMessage(issue.message));
-  }
-  return new TesseraError(400, 'Invalid input', { fields });
-}
-
+/**
+ * One entry as JSON text: a success is `{"status":200,"result":[...]}` around the results' text
+ * as the service wrote it (a cached result is its stored text, never parsed and written again).
+ */
 async function runEntry(
   ctx: AppContext,
   actor: Actor,
   raw: unknown,
   force: boolean,
-): Promise<ChartDataBatchEntry> {
+): Promise<string> {
   try {
     const parsed = QueryContext.safeParse(raw);
-    if (!parsed.success) throw invalidEntry(parsed.error.issues);
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const format = parsed.data.result_format ?? 'json';
     if (format !== 'json') throw badRequest(BATCH_JSON_ONLY_MESSAGE);
     const outcome = await chartData(ctx, actor, parsed.data, { force });
-    return { status: 200, result: outcome.results as ChartDataAnswer['result'] };
+    return `{"status":200,"result":[${outcome.json.join(',')}]}`;
   } catch (error) {
-    if (isTesseraError(error)) {
-      if (error.status >= 500) actor.log.error({ err: error }, error.message);
-      return { status: error.status, ...error.toBody() } as ChartDataBatchEntry;
-    }
-    actor.log.error({ err: error }, 'chart data batch entry failed');
-    return { status: 500, message: 'Internal server error' };
+    logFailedChartQuery(ctx, actor, raw, error);
+    return JSON.stringify(failedEntry(actor, error));
   }
 }
 
+function failedEntry(actor: Actor, error: unknown): ChartDataBatchEntry {
+  if (isTesseraError(error)) {
+    if (error.status >= 500) actor.log.error({ err: error }, error.message);
+    return { status: error.status, ...error.toBody() } as ChartDataBatchEntry;
+  }
+  actor.log.error({ err: error }, 'chart data batch entry failed');
+  return { status: 500, message: 'Internal server error' };
+}
+
+/**
+ * The batch's answer (`ChartDataBatchAnswer`) as JSON text, entries in request order; the route
+ * sends it as it is.
+ */
 export async function chartDataBatch(
   ctx: AppContext,
   actor: Actor,
   queries: readonly unknown[],
   options: { force: boolean },
-): Promise<ChartDataBatchAnswer> {
+): Promise<string> {
   // Checked once up front as well, so a caller with no chart access gets one 401/403, not N.
   requirePermission(actor, 'can_read', 'Chart');
-  const result = await mapLimited(queries, BATCH_CONCURRENCY, (raw) =>
+  const entries = await mapLimited(queries, BATCH_CONCURRENCY, (raw) =>
     runEntry(ctx, actor, raw, options.force),
   );
-  return { result };
+  return `{"result":[${entries.join(',')}]}`;
 }

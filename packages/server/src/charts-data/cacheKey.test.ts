@@ -39,6 +39,24 @@ describe('chart data cache key', () => {
       { ...base, userId: 3 },
     ];
     for (const variant of variants) expect(chartDataCacheKey(variant)).not.toBe(key);
+    // Found again (not hashed again) after a variant of the same query JSON: the same key.
+    expect(chartDataCacheKey({ ...base, rlsClauses: [...base.rlsClauses] })).toBe(key);
+    for (const variant of variants) {
+      expect(chartDataCacheKey(variant)).toBe(
+        hash(
+          'sha256',
+          stableJson({
+            query: JSON.parse(variant.queryJson),
+            datasource: variant.datasourceId,
+            version: variant.datasourceVersion,
+            rls: variant.rlsClauses,
+            result_type: variant.resultType,
+            user: variant.userId,
+          }),
+          'hex',
+        ),
+      );
+    }
   });
 
   it('writes the same JSON for equal query objects, frozen or not, whatever their key order', () => {

@@ -59,6 +59,33 @@ export const hasTemplateText = (json: string) => json.includes('{{') || json.inc
  * object would give, so keys stay as they were.
  */
 export function chartDataCacheKey(input: CacheKeyInput): string {
+  const known = keysByQuery.get(input.queryJson);
+  if (known && sameKeyInput(known.input, input)) return known.key;
+  const key = digestOf(input);
+  if (keysByQuery.size >= MAX_DIGESTS) keysByQuery.clear();
+  keysByQuery.set(input.queryJson, { input, key });
+  return key;
+}
+
+/**
+ * The last key of each query JSON with what else it was made of. A repeated call brings the same
+ * query JSON string (`queryJsonOf`), whose hash V8 keeps, and the same datasource version
+ * string, so finding its key compares a few values instead of writing and hashing the key text.
+ */
+const keysByQuery = new Map<string, { input: CacheKeyInput; key: string }>();
+
+function sameKeyInput(a: CacheKeyInput, b: CacheKeyInput): boolean {
+  return (
+    a.datasourceId === b.datasourceId &&
+    a.datasourceVersion === b.datasourceVersion &&
+    a.resultType === b.resultType &&
+    a.userId === b.userId &&
+    a.rlsClauses.length === b.rlsClauses.length &&
+    a.rlsClauses.every((clause, i) => clause === b.rlsClauses[i])
+  );
+}
+
+function digestOf(input: CacheKeyInput): string {
   const text =
     `{"datasource":${stableJson(input.datasourceId)}` +
     `,"query":${input.queryJson}` +

@@ -8,8 +8,10 @@ import { canAccessDataset } from '../datasets/access.ts';
 import { activeColumns, type LoadedDataset, parseJsonObject } from '../datasets/model.ts';
 import { readVirtualColumns } from '../datasets/source.ts';
 import { typeGenericOf } from '../datasets/typeGeneric.ts';
+import { guestGrantsDataset } from '../embedded/guestAccess.ts';
 import type { DatasetForQuery } from '../query-engine/types.ts';
 import { rlsClausesOf } from '../rls/service.ts';
+import { savedQueryRepository } from '../saved-queries/repository.ts';
 import { type Actor, requirePermission, rolesOf } from '../security/actor.ts';
 import { queryRepository } from '../sqllab/repository.ts';
 import { tokenizeOptions } from '../sqllab/statements.ts';
@@ -18,13 +20,23 @@ import { hasTemplateText } from './cacheKey.ts';
 import { datasetSnapshot } from './sourceMemo.ts';
 
 /**
- * The datasource of a query context. `table` (alias `dataset`): a dataset the caller may read,
- * with ('can_read', 'Chart') and data access (`datasource_access` on `[db].[table](id:N)`, a
- * schema, database or all-datasource grant, or ownership). `query`: a SQL Lab query explored
- * without saving, its executed SQL as the source, for its owner only.
+ * The datasource of a query context. `table` (aliases `dataset` and `sl_table`, the spec's
+ * datasource types for the same table): a dataset the caller may read, with ('can_read',
+ * 'Chart') and data access (`datasource_access` on `[db].[table](id:N)`, a schema, database or
+ * all-datasource grant, or ownership). `query`: a SQL Lab query explored without saving, its
+ * executed SQL as the source, for its owner only. `saved_query`: a saved query's SQL, for its
+ * creator only (as the saved-query API shows it), with ('can_read', 'SavedQuery').
  */
 
-export type DatasourceKind = 'table' | 'query';
+export type DatasourceKind = 'table' | 'query' | 'saved_query';
+
+const KIND_OF_TYPE: Readonly<Record<string, DatasourceKind>> = {
+  table: 'table',
+  dataset: 'table',
+  sl_table: 'table',
+  query: 'query',
+  saved_query: 'saved_query',
+};
 
 /** Everything chart data needs of a datasource, whatever its kind. */
 export interface ChartSource {
@@ -50,10 +62,8 @@ export function parseDatasource(
   raw: number | string,
   type: string,
 ): { kind: DatasourceKind; id: number } {
-  const kind = type === 'dataset' ? 'table' : type;
-  if (kind !== 'table' && kind !== 'query') {
-    throw badRequest(`Datasource type "${type}" is not supported for chart data`);
-  }
+  const kind = Object.hasOwn(KIND_OF_TYPE, type) ? KIND_OF_TYPE[type] : undefined;
+  if (!kind) throw badRequest(`Datasource type "${type}" is not supported for chart data`);
   const id = typeof raw === 'number' ? raw : Number(String(raw).split('__')[0]);
   if (!Number.isInteger(id) || id <= 0) throw badRequest('Invalid datasource id');
   return { kind, id };
@@ -76,8 +86,10 @@ async function assertDataAccess(
   dataset: LoadedDataset,
   dashboard: DashboardContext | null,
 ) {
-  if (canAccessDataset(rolesOf(actor), dataset, actor.user?.id)) return;
+  // A guest reads only the data of its embedded dashboards' charts, whatever its role grants.
+  if (!actor.guest && canAccessDataset(rolesOf(actor), dataset, actor.user?.id)) return;
   if (dashboard && (await dashboardGrantsDataset(ctx, actor, dashboard, dataset.row.id))) return;
+  if (await guestGrantsDataset(ctx, actor, dashboard, dataset.row.id)) return;
   throw forbidden(
     `This endpoint requires the datasource ${dataset.row.table_name}, database or \`all_datasource_access\` permission`,
     { errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR' },
@@ -162,10 +174,14 @@ async function tableSource(
   if (!snapshot) throw notFound();
   const { dataset, derived } = snapshot;
   await assertDataAccess(ctx, actor, dataset, dashboard);
-  const rlsClauses = [
-    ...rlsClausesOf(snapshot.rlsRules, rlsSubjectOf(actor)),
-    ...guestClauses(actor, dataset.row.id),
-  ];
+  // Most tables have no rules and most callers are no guests: then there is nothing to render.
+  const rlsClauses =
+    snapshot.rlsRules.length > 0 || actor.guest
+      ? [
+          ...rlsClausesOf(snapshot.rlsRules, rlsSubjectOf(actor)),
+          ...guestClauses(actor, dataset.row.id),
+        ]
+      : [];
   return {
     kind: 'table',
     id: dataset.row.id,
@@ -182,34 +198,45 @@ async function tableSource(
   };
 }
 
-async function querySource(ctx: AppContext, actor: Actor, id: number): Promise<ChartSource> {
-  requirePermission(actor, 'can_read', 'Chart');
-  const row = await queryRepository.get(ctx.store.db, id);
-  // Another user's query is as absent as a missing one: its SQL and results are theirs.
-  if (!row || row.user_id === null || row.user_id !== actor.user?.id) throw notFound();
-  const database = await databaseRepository.get(ctx.store.db, row.database_id);
+/** A SQL text explored as a virtual source: a SQL Lab query's or a saved query's. */
+interface SqlText {
+  kind: 'query' | 'saved_query';
+  id: number;
+  sql: string;
+  databaseId: number;
+  schema: string | null;
+  catalog: string | null;
+  templateParams: Record<string, unknown>;
+  changedOn: unknown;
+}
+
+async function sqlSource(ctx: AppContext, actor: Actor, text: SqlText): Promise<ChartSource> {
+  const database = await databaseRepository.get(ctx.store.db, text.databaseId);
   if (!database || !canSeeDatabase(rolesOf(actor), database)) throw notFound();
   const dialect = lookupSpec(database.engine).dialect;
-  const statements = splitStatements(row.executed_sql ?? row.sql, tokenizeOptions(dialect));
+  const statements = splitStatements(text.sql, tokenizeOptions(dialect));
   const sql = statements[statements.length - 1];
   if (!sql) throw badRequest('The query has no SQL to explore');
-  const source = { table_name: `query_${row.id}`, schema: row.schema, catalog: row.catalog, sql };
+  const name = `${text.kind}_${text.id}`;
+  const source = { table_name: name, schema: text.schema, catalog: text.catalog, sql };
   const connection = await ctx.connections.forRow(database);
   let columns: Awaited<ReturnType<typeof readVirtualColumns>>;
   try {
-    columns = await readVirtualColumns(connection, dialect, source, {});
+    columns = await readVirtualColumns(connection, dialect, source, {
+      params: text.templateParams,
+    });
   } catch (error) {
     const detail = isTesseraError(error) ? Object.values(error.fields ?? {})[0]?.[0] : null;
     throw badRequest(`The query cannot be explored: ${detail ?? 'its SQL could not run'}`);
   }
   const forQuery: DatasetForQuery = {
-    id: row.id,
-    table_name: source.table_name,
-    schema: row.schema,
-    catalog: row.catalog,
+    id: text.id,
+    table_name: name,
+    schema: text.schema,
+    catalog: text.catalog,
     sql,
     main_dttm_col: columns.find((c) => c.is_dttm)?.name ?? null,
-    template_params: {},
+    template_params: text.templateParams,
     columns: columns.map((c) => ({
       column_name: c.name,
       is_dttm: c.is_dttm,
@@ -221,19 +248,54 @@ async function querySource(ctx: AppContext, actor: Actor, id: number): Promise<C
     metrics: [],
   };
   return {
-    kind: 'query',
-    id: row.id,
-    name: `query_${row.id}`,
+    kind: text.kind,
+    id: text.id,
+    name,
     forQuery,
     database,
-    schema: row.schema,
+    schema: text.schema,
     cacheTimeout: null,
-    version: [row.changed_on, row.executed_sql, database.changed_on],
+    version: [text.changedOn, sql, text.templateParams, database.changed_on],
     verboseNames: {},
     rlsClauses: [],
     templated: hasTemplateText(JSON.stringify(forQuery)),
     dataset: null,
   };
+}
+
+async function querySource(ctx: AppContext, actor: Actor, id: number): Promise<ChartSource> {
+  requirePermission(actor, 'can_read', 'Chart');
+  const row = await queryRepository.get(ctx.store.db, id);
+  // Another user's query is as absent as a missing one: its SQL and results are theirs.
+  if (!row || row.user_id === null || row.user_id !== actor.user?.id) throw notFound();
+  return sqlSource(ctx, actor, {
+    kind: 'query',
+    id: row.id,
+    sql: row.executed_sql ?? row.sql,
+    databaseId: row.database_id,
+    schema: row.schema,
+    catalog: row.catalog,
+    templateParams: {},
+    changedOn: row.changed_on,
+  });
+}
+
+async function savedQuerySource(ctx: AppContext, actor: Actor, id: number): Promise<ChartSource> {
+  requirePermission(actor, 'can_read', 'Chart');
+  requirePermission(actor, 'can_read', 'SavedQuery');
+  // The repository reads the caller's own saved queries only: another's is as absent as none.
+  const row = actor.user ? await savedQueryRepository.get(ctx.store.db, actor.user.id, id) : null;
+  if (!row || row.db_id === null) throw notFound();
+  return sqlSource(ctx, actor, {
+    kind: 'saved_query',
+    id: row.id,
+    sql: row.sql,
+    databaseId: row.db_id,
+    schema: row.schema,
+    catalog: row.catalog,
+    templateParams: parseJsonObject(row.template_parameters),
+    changedOn: row.changed_on,
+  });
 }
 
 /**
@@ -246,7 +308,7 @@ export async function resolveSource(
   datasource: { kind: DatasourceKind; id: number },
   dashboard: DashboardContext | null = null,
 ): Promise<ChartSource> {
-  return datasource.kind === 'query'
-    ? querySource(ctx, actor, datasource.id)
-    : tableSource(ctx, actor, datasource.id, dashboard);
+  if (datasource.kind === 'query') return querySource(ctx, actor, datasource.id);
+  if (datasource.kind === 'saved_query') return savedQuerySource(ctx, actor, datasource.id);
+  return tableSource(ctx, actor, datasource.id, dashboard);
 }

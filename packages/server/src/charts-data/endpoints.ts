@@ -1,14 +1,10 @@
-import {
-  type QueryContext,
-  QueryContext as QueryContextSchema,
-} from '@tessera/shared/api/chartData';
-import { badRequest, notFound } from '@tessera/shared/errors';
-import { visibleChart } from '../charts/service.ts';
+import type { QueryContext } from '@tessera/shared/api/chartData';
+import { badRequest } from '@tessera/shared/errors';
 import type { AppContext } from '../context.ts';
 import { type Actor, requirePermission } from '../security/actor.ts';
 import { toCsv, toXlsx } from './answer.ts';
 import { checkSliceId, parseFormData } from './legacy.ts';
-import { chartRepository } from './repository.ts';
+import { savedQueryContext } from './savedContext.ts';
 import { chartData } from './service.ts';
 
 /**
@@ -18,7 +14,7 @@ import { chartData } from './service.ts';
  */
 
 export type ChartDataReply =
-  | { kind: 'json'; json: string[] }
+  | { kind: 'json'; json: string[]; answer?: Buffer }
   | { kind: 'file'; contentType: string; filename: string; body: string | Buffer };
 
 export interface ChartDataCall {
@@ -48,7 +44,8 @@ export async function postChartData(
     force: call.force,
     dashboard: { dashboardId: call.dashboardId, sliceId: formData.slice_id },
   });
-  if (outcome.format === 'json') return { kind: 'json', json: outcome.json };
+  if (outcome.format === 'json')
+    return { kind: 'json', json: outcome.json, answer: outcome.answer };
   const [part] = outcome.parts;
   if (outcome.parts.length !== 1 || !part) {
     throw badRequest('A CSV or XLSX export takes exactly one query');
@@ -78,20 +75,7 @@ export async function savedChartData(
   options: { force: boolean },
 ): Promise<string[]> {
   requirePermission(actor, 'can_read', 'Chart');
-  // A chart the caller may not see answers 404 before anything about it is revealed.
-  await visibleChart(ctx, actor, chartId);
-  const chart = await chartRepository.get(ctx.store, chartId);
-  if (!chart) throw notFound('Chart not found');
-  let stored: unknown = null;
-  try {
-    stored = chart.query_context ? JSON.parse(chart.query_context) : null;
-  } catch {
-    stored = null;
-  }
-  const parsed = QueryContextSchema.safeParse(stored);
-  if (!parsed.success) {
-    throw badRequest('Chart has no query context saved. Please save the chart again.');
-  }
-  const outcome = await chartData(ctx, actor, parsed.data, { force: options.force });
+  const context = await savedQueryContext(ctx, actor, chartId);
+  const outcome = await chartData(ctx, actor, context, { force: options.force });
   return outcome.json;
 }

@@ -15,9 +15,12 @@ import { cachedChartData } from './service.ts';
 
 const tags = ['Charts'];
 
-/** `{result: [...]}` from results already in JSON (a cached one is sent as stored). */
-const sendJson = (reply: FastifyReply, results: string[]) =>
-  reply.type('application/json; charset=utf-8').send(`{"result":[${results.join(',')}]}`);
+/**
+ * `{result: [...]}` from results already in JSON (a cached one is sent as stored), or the
+ * answer's bytes when the service has them (a repeated cached hit).
+ */
+const sendJson = (reply: FastifyReply, results: string[], answer?: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(answer ?? `{"result":[${results.join(',')}]}`);
 
 /** A CSV or XLSX export: bytes, outside the route's JSON answer. */
 const sendFile = (reply: FastifyReply, file: Extract<ChartDataReply, { kind: 'file' }>) =>
@@ -47,22 +50,24 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
           formData: request.query.form_data,
           dashboardId: request.query.dashboard_id,
         });
-        if (answer.kind === 'json') return sendJson(reply, answer.json);
+        if (answer.kind === 'json') return sendJson(reply, answer.json, answer.answer);
         return sendFile(reply, answer);
       },
     });
 
     // Tessera extension: many chart-data calls in one request (see README and batch.ts). Its
-    // answer carries every entry's rows: re-checking them against the schema on the way out
-    // would copy all of them, so it leaves as the service shaped it (typed by that schema).
+    // answer carries every entry's rows: it leaves as the JSON text the service wrote (cached
+    // results as stored), not re-checked against the schema nor serialised again.
     const { response: _batchAnswer, ...batchSchema } = describedRoute(routes.batch, tags).schema;
     api.route({
       ...describedRoute(routes.batch, tags),
       schema: batchSchema,
-      handler: async (request) =>
-        chartDataBatch(ctx, request.actor, request.body.queries, {
-          force: truthy(request.query.force),
-        }),
+      handler: async (request, reply) =>
+        reply.type('application/json; charset=utf-8').send(
+          await chartDataBatch(ctx, request.actor, request.body.queries, {
+            force: truthy(request.query.force),
+          }),
+        ),
     });
 
     api.route({

@@ -6,6 +6,8 @@ import type {
 } from '@tessera/shared/api/chartData';
 import type { AppContext } from '../context.ts';
 import { dashboardContextOf } from '../dashboards/dataGrant.ts';
+import { withoutGeneratedSql } from '../embedded/guestAccess.ts';
+import { assertGuestPayload } from '../embedded/guestPayload.ts';
 import { TIME_GRAIN_NAMES, type TimeGrain } from '../engines/timeGrains.ts';
 import { deepFreeze } from '../platform/deepFreeze.ts';
 import { type CompiledQuery, compileQuery } from '../query-engine/compiler.ts';
@@ -13,10 +15,16 @@ import { queryDialectFor } from '../query-engine/dialects/index.ts';
 import { applyPostProcessing, checkPostProcessing } from '../query-engine/postprocessing/index.ts';
 import { parseTimeOffset } from '../query-engine/timeOffsets.ts';
 import { type Actor, requirePermission } from '../security/actor.ts';
-import { nativeAnnotationData } from './annotations.ts';
+import { chartAnnotationData, hasServerLayers, nativeAnnotationData } from './annotations.ts';
 import { type DataPart, dataPart } from './answer.ts';
 import { cacheTimeout, chartDataCacheKey, hasTemplateText, queryJsonOf } from './cacheKey.ts';
-import { type ChartSource, parseDatasource, resolveSource } from './datasource.ts';
+import {
+  type ChartSource,
+  type DatasourceKind,
+  parseDatasource,
+  resolveSource,
+} from './datasource.ts';
+import { hasDeprecatedFields, withCurrentFieldNames } from './deprecatedFields.ts';
 import { runSql } from './execute.ts';
 import { checkInputSizes } from './inputLimits.ts';
 import { latestPartitionsFor } from './partitions.ts';
@@ -35,6 +43,8 @@ export interface ChartDataOptions {
    * its charts' data.
    */
   dashboard?: { dashboardId?: unknown; sliceId?: unknown };
+  /** Saved charts being drawn as annotation layers further up this request (cycle guard). */
+  annotationCharts?: readonly number[];
 }
 
 export type QueryResult = Record<string, unknown>;
@@ -46,12 +56,18 @@ export interface ChartDataOutcome {
   parts: DataPart[];
   /** Each result as JSON text: a cached one is mostly its stored text, never parsed and rebuilt. */
   json: string[];
+  /**
+   * The whole JSON answer (`{"result":[...]}`) as bytes when it is one cached result without
+   * annotations read anew: made once per entry and format and sent as it is, so a repeated hit
+   * is neither concatenated nor encoded again.
+   */
+  answer?: Buffer;
 }
 
 interface CachedEntry {
   /** The datasource, re-checked when the entry is read by its key. */
   dataset_id: number;
-  datasource_type?: 'table' | 'query';
+  datasource_type?: DatasourceKind;
   /** Who the entry was computed for, as its key has it (see `Audience`). */
   audience?: Audience;
   cached_dttm: string;
@@ -108,19 +124,47 @@ function effectiveQuery(
   };
 }
 
+/** What compiling a query object of a request needs besides the query object. */
+interface CompileScope {
+  ctx: AppContext;
+  source: ChartSource;
+  dialect: ReturnType<typeof queryDialectFor>;
+  user: Actor['user'];
+  latestPartitions: Awaited<ReturnType<typeof latestPartitionsFor>>;
+}
+
+/** Compiles one query object (a module function: a cached hit makes no closure per request). */
+function compileFor(scope: CompileScope, query: QueryObject): CompiledQuery {
+  compileCount += 1;
+  const { ctx, source, user } = scope;
+  return compileQuery({
+    dataset: source.forQuery,
+    query,
+    dialect: scope.dialect,
+    rlsClauses: source.rlsClauses,
+    sqlMaxRow: ctx.config.sqlMaxRow,
+    defaultRowLimit: ctx.config.rowLimit,
+    timeZone: ctx.config.timeZone,
+    user: user ? { id: user.id, username: user.username, email: user.email } : null,
+    latestPartitions: scope.latestPartitions,
+  });
+}
+
 export async function chartData(
   ctx: AppContext,
   actor: Actor,
-  body: QueryContext,
+  sent: QueryContext,
   options: ChartDataOptions,
 ): Promise<ChartDataOutcome> {
   const source = await resolveSource(
     ctx,
     actor,
-    parseDatasource(body.datasource.id, body.datasource.type),
-    dashboardContextOf(body.form_data, options.dashboard),
+    parseDatasource(sent.datasource.id, sent.datasource.type),
+    dashboardContextOf(sent.form_data, options.dashboard),
   );
   // After the access checks (an anonymous caller hears 401 first), before anything compiles.
+  const body = withCurrentNames(sent);
+  await assertGuestPayload(ctx, actor, body, options.dashboard);
   checkInputSizes(body);
   const dialect = queryDialectFor(source.database.engine);
   const format: ResultFormat = body.result_format ?? 'json';
@@ -131,9 +175,11 @@ export async function chartData(
   const forQuery = source.forQuery;
   const userDependent = source.templated || rls.length > 0;
   const latestPartitions = await latestPartitionsFor(ctx, source, body.queries);
+  const scope: CompileScope = { ctx, source, dialect, user, latestPartitions };
   const results: QueryResult[] = [];
   const parts: DataPart[] = [];
   const json: string[] = [];
+  let answer: Buffer | undefined;
 
   for (const rawQuery of body.queries) {
     const type: ResultType = rawQuery.result_type ?? body.result_type ?? 'full';
@@ -162,25 +208,11 @@ export async function chartData(
       continue;
     }
     const query = effectiveQuery(rawQuery, type, source, ctx.config.samplesRowLimit);
-    const compile = (q: QueryObject) => {
-      compileCount += 1;
-      return compileQuery({
-        dataset: forQuery,
-        query: q,
-        dialect,
-        rlsClauses: rls,
-        sqlMaxRow: ctx.config.sqlMaxRow,
-        defaultRowLimit: ctx.config.rowLimit,
-        timeZone: ctx.config.timeZone,
-        user: user ? { id: user.id, username: user.username, email: user.email } : null,
-        latestPartitions,
-      });
-    };
     const raw = type === 'samples' || type === 'drill_detail';
     const offsets = raw ? [] : (query.time_offsets ?? []);
     offsets.forEach(parseTimeOffset);
     if (type === 'query') {
-      results.push({ query: compile(query).sql, language: 'sql' });
+      results.push({ query: compileFor(scope, query).sql, language: 'sql' });
       json.push(JSON.stringify(results[results.length - 1]));
       continue;
     }
@@ -214,8 +246,8 @@ export async function chartData(
       // Annotations are read on every call (never from the cache), so edits show at once; only
       // then is the time range (resolved now, for relative ranges) worth compiling for.
       const annotationData =
-        wantsAnnotations && hasNativeLayers(query.annotation_layers)
-          ? await annotationsFor(ctx, actor, query, compile(query))
+        wantsAnnotations && hasServerLayers(query.annotation_layers)
+          ? await annotationsFor(ctx, actor, query, compileFor(scope, query), options)
           : null;
       const fresh = {
         ...(annotationData ? { annotation_data: annotationData } : {}),
@@ -225,13 +257,18 @@ export async function chartData(
         result_format: format,
       };
       results.push({ ...entry.result, ...fresh });
-      json.push(annotationData ? hitJson(read, fresh) : rememberedHitJson(read, fresh, format));
+      if (annotationData) json.push(hitJson(read, fresh));
+      else {
+        json.push(rememberedHitJson(read, fresh, format));
+        if (body.queries.length === 1) answer = rememberedAnswer(read, fresh, format);
+      }
       if (format !== 'json') parts.push(partOf(entry.result));
       continue;
     }
+    const compile = (q: QueryObject) => compileFor(scope, q);
     const compiled = compile(query);
     const annotationData = wantsAnnotations
-      ? await annotationsFor(ctx, actor, query, compiled)
+      ? await annotationsFor(ctx, actor, query, compiled, options)
       : null;
     const runCompiled = (c: CompiledQuery) =>
       runSql(ctx, source.database.id, c.sql, {
@@ -295,22 +332,38 @@ export async function chartData(
     json.push(JSON.stringify(result));
     if (format !== 'json') parts.push(part);
   }
-  return { format, results, parts, json };
+  // Answers to a guest carry no generated SQL (Superset pops `query` for guests).
+  return withoutGeneratedSql(actor, { format, results, parts, json, answer });
 }
 
-const hasNativeLayers = (layers: QueryObject['annotation_layers']) =>
-  (layers ?? []).some((layer) => layer.sourceType === 'NATIVE');
+/** The context with every query object under current field names (`deprecatedFields.ts`). */
+function withCurrentNames(body: QueryContext): QueryContext {
+  if (!body.queries.some(hasDeprecatedFields)) return body;
+  return { ...body, queries: body.queries.map(withCurrentFieldNames) };
+}
 
-function annotationsFor(
+/** Native layers overlapping the query's range, and chart-sourced layers' charts run as well. */
+async function annotationsFor(
   ctx: AppContext,
   actor: Actor,
   query: QueryObject,
   compiled: CompiledQuery,
+  options: ChartDataOptions,
 ) {
-  return nativeAnnotationData(ctx, actor, query.annotation_layers, {
+  const native = await nativeAnnotationData(ctx, actor, query.annotation_layers, {
     since: compiled.fromDttm,
     until: compiled.toDttm,
   });
+  const charts = await chartAnnotationData(
+    ctx,
+    actor,
+    query.annotation_layers,
+    options.annotationCharts ?? [],
+    async (context, stack) =>
+      (await chartData(ctx, actor, context, { force: options.force, annotationCharts: stack }))
+        .results,
+  );
+  return { ...native, ...charts };
 }
 
 /** A cache entry as read: parsed, and its result as JSON without the fields a hit sets anew. */
@@ -320,6 +373,8 @@ interface CacheRead {
   rest: string;
   /** A hit's whole JSON by result format, when no annotations were read for it. */
   hitJsonByFormat: Map<ResultFormat, string>;
+  /** The answer of a context of this hit alone, as bytes, by result format. */
+  answerByFormat: Map<ResultFormat, Buffer>;
 }
 
 const HIT_FIELDS = new Set([
@@ -354,6 +409,16 @@ function rememberedHitJson(read: CacheRead, fresh: Record<string, unknown>, form
   return text;
 }
 
+/** `{"result":[<the hit>]}` as bytes, made once per entry and format (see `answer`). */
+function rememberedAnswer(read: CacheRead, fresh: Record<string, unknown>, format: ResultFormat) {
+  let bytes = read.answerByFormat.get(format);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`{"result":[${rememberedHitJson(read, fresh, format)}]}`);
+    read.answerByFormat.set(format, bytes);
+  }
+  return bytes;
+}
+
 /**
  * The last entries read, by key with their text: a hit on an unchanged entry skips parsing it.
  * Their entries are frozen, since every request that hits shares them.
@@ -368,7 +433,12 @@ function parseEntry(key: string, text: string): CacheRead {
   const rest = Object.fromEntries(
     Object.entries(entry.result ?? {}).filter(([field]) => !HIT_FIELDS.has(field)),
   );
-  const read = { entry, rest: JSON.stringify(rest).slice(1), hitJsonByFormat: new Map() };
+  const read = {
+    entry,
+    rest: JSON.stringify(rest).slice(1),
+    hitJsonByFormat: new Map(),
+    answerByFormat: new Map(),
+  };
   if (recentReads.size >= RECENT_READS_MAX) recentReads.clear();
   recentReads.set(key, { text, read });
   return read;

@@ -1,7 +1,7 @@
 import type { QueryObject } from '@tessera/shared/api/chartData';
 import type { CompiledQuery } from '../query-engine/compiler.ts';
 import type { Frame } from '../query-engine/postprocessing/frame.ts';
-import { joinOffset, offsetQuery, parseTimeOffset } from '../query-engine/timeOffsets.ts';
+import { joinOffset, offsetQuery, resolveTimeOffset } from '../query-engine/timeOffsets.ts';
 import type { QueryRun } from './execute.ts';
 
 /**
@@ -15,10 +15,10 @@ export async function withTimeOffsets(
   compile: (query: QueryObject) => CompiledQuery,
   run: (compiled: CompiledQuery) => Promise<QueryRun>,
 ): Promise<{ frame: Frame; sql: string[] }> {
-  const offsets = (query.time_offsets ?? []).map(parseTimeOffset);
+  const range = { since: main.compiled.fromDttm, until: main.compiled.toDttm };
+  const offsets = (query.time_offsets ?? []).map((text) => resolveTimeOffset(text, range));
   let frame = main.run.frame;
   const sql = [main.compiled.sql];
-  const range = { since: main.compiled.fromDttm, until: main.compiled.toDttm };
   const metrics = new Set(main.compiled.metricLabels);
   const temporal = new Set(
     [...main.run.coltypes].filter(([name, t]) => t === 2 && !metrics.has(name)).map(([n]) => n),

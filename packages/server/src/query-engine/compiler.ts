@@ -87,10 +87,11 @@ export function compileQuery(input: CompileInput): CompiledQuery {
   };
 
   // The first time range (a TEMPORAL_RANGE filter, or the legacy time_range) is the answer's
-  // from_dttm/to_dttm and what templates see.
+  // from_dttm/to_dttm and what templates see. A time_range is read even without a time column
+  // to bound, as Superset reads every query object's: a reversed one is a 400.
   const filters = query.filters ?? [];
   const temporal = filters.find((f) => f.op === 'TEMPORAL_RANGE');
-  const legacyRange = query.granularity && query.time_range ? rangeOf(query.time_range) : null;
+  const legacyRange = query.time_range ? rangeOf(query.time_range) : null;
   const mainRange: TimeRange = temporal
     ? rangeOf(typeof temporal.val === 'string' ? temporal.val : '')
     : (legacyRange ?? { since: null, until: null });

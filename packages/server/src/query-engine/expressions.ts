@@ -32,6 +32,9 @@ export function metricLabel(metric: Metric): string {
   return metric.sqlExpression ?? '';
 }
 
+/** A dataset column flagged temporal, or of a temporal type (a DATE column not flagged). */
+const isTemporal = (expr: ResolvedExpression) => expr.isDttm || expr.typeGeneric === 2;
+
 export function columnLabel(column: Column): string {
   return typeof column === 'string' ? column : (column.label ?? column.sqlExpression);
 }
@@ -82,7 +85,9 @@ export class ExpressionResolver {
   /**
    * A query column: a dataset column by name, or adhoc SQL (an adhoc column whose SQL is a
    * dataset column's name is that column). The x-axis (`BASE_AXIS`) is truncated to its grain,
-   * P1D by default when the column is temporal.
+   * P1D by default, only when the column is temporal: Explore keeps a grain in form_data whatever
+   * the x-axis, and Superset groups a number or text axis plainly. Adhoc SQL that is no dataset
+   * column has no known type, so it is truncated only when a grain is asked for.
    */
   column(column: Column, defaultGrain?: string | null): ResolvedExpression {
     if (typeof column === 'string') {
@@ -96,9 +101,9 @@ export class ExpressionResolver {
       ? { ...this.physicalColumn(found), label }
       : { sql: this.fragment(column.sqlExpression), label, isDttm: false, typeGeneric: null };
     if (column.columnType === 'BASE_AXIS') {
-      const grain =
-        column.timeGrain ?? defaultGrain ?? (resolved.isDttm ? DEFAULT_TIME_GRAIN : null);
-      if (grain && (resolved.isDttm || column.timeGrain)) resolved = this.grained(resolved, grain);
+      const temporal = found ? isTemporal(resolved) : Boolean(column.timeGrain);
+      const grain = column.timeGrain ?? defaultGrain ?? DEFAULT_TIME_GRAIN;
+      if (temporal) resolved = this.grained(resolved, grain);
     }
     return resolved;
   }

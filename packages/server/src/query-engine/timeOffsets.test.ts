@@ -1,7 +1,13 @@
 import { TesseraError } from '@tessera/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { frameOf, rowsOf } from './postprocessing/frame.ts';
-import { joinOffset, offsetQuery, parseTimeOffset, shiftDate } from './timeOffsets.ts';
+import {
+  joinOffset,
+  offsetQuery,
+  parseTimeOffset,
+  resolveTimeOffset,
+  shiftDate,
+} from './timeOffsets.ts';
 
 const utc = (text: string) => new Date(`${text}Z`);
 
@@ -86,5 +92,20 @@ describe('time offsets', () => {
       { ts: jan24, region: 'US', total: 3, 'total__1 year ago': null },
       { ts: feb24, region: 'EU', total: 8, 'total__1 year ago': 4 },
     ]);
+  });
+
+  it('shifts `inherit` by the whole days of the range, and a date to the range start', () => {
+    const range = { since: utc('2024-03-01T00:00:00'), until: utc('2024-06-01T00:00:00') };
+    const inherit = resolveTimeOffset('inherit', range);
+    expect(inherit).toMatchObject({ text: 'inherit', amount: 92, unit: 'day', direction: -1 });
+    expect(shiftDate(range.since, inherit, 1).toISOString().slice(0, 10)).toBe('2023-11-30');
+    const custom = resolveTimeOffset('2024-01-01', range);
+    expect(shiftDate(range.since, custom, 1).toISOString().slice(0, 10)).toBe('2024-01-01');
+    expect(resolveTimeOffset('1 year ago', range)).toEqual(parseTimeOffset('1 year ago'));
+    expect(() => parseTimeOffset('inherit')).not.toThrow();
+    expect(() => resolveTimeOffset('inherit', { since: null, until: range.until })).toThrow(
+      'Time offset "inherit" needs a time range with a start and an end',
+    );
+    expect(() => parseTimeOffset('2024-02-30')).toThrow(TesseraError);
   });
 });

@@ -25,12 +25,34 @@ export interface TimeOffset {
 
 const OFFSET =
   /^\s*(\d+)\s+(second|minute|hour|day|week|month|quarter|year)s?(?:\s+(ago|before|later|after))?\s*$/i;
+/** A custom comparison start (`start_date_offset`): the shifted range starts that day. */
+const OFFSET_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** "Inherit range from time filter": shifted back by the length of the range itself. */
+export const INHERIT_OFFSET = 'inherit';
 
+const DAY_MS = 86_400_000;
+
+function invalidOffset(text: string) {
+  return badRequest(`Invalid time offset: "${text}". Use e.g. "1 year ago" or "28 days ago".`);
+}
+
+function dateOf(text: string): Date | null {
+  const match = OFFSET_DATE.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/**
+ * An offset as written: `N <unit> [ago|before|later|after]`, `inherit`, or a date. The last two
+ * depend on the query's time range (`resolveTimeOffset`); here they are only checked.
+ */
 export function parseTimeOffset(text: string): TimeOffset {
+  if (text === INHERIT_OFFSET || dateOf(text))
+    return { text, amount: 0, unit: 'day', direction: -1 };
   const match = OFFSET.exec(text);
-  if (!match) {
-    throw badRequest(`Invalid time offset: "${text}". Use e.g. "1 year ago" or "28 days ago".`);
-  }
+  if (!match) throw invalidOffset(text);
   const word = (match[3] ?? 'ago').toLowerCase();
   return {
     text,
@@ -38,6 +60,27 @@ export function parseTimeOffset(text: string): TimeOffset {
     unit: (match[2] as string).toLowerCase() as Unit,
     direction: word === 'ago' || word === 'before' ? -1 : 1,
   };
+}
+
+/**
+ * An offset against the query's time range, as Superset turns `inherit` and dates into days:
+ * `inherit` is the whole days from the range's start to its end, a date the whole days from it
+ * to the range's start, both "ago". They need a range with both ends.
+ */
+export function resolveTimeOffset(
+  text: string,
+  range: { since: Date | null; until: Date | null },
+): TimeOffset {
+  const date = dateOf(text);
+  if (text !== INHERIT_OFFSET && !date) return parseTimeOffset(text);
+  const { since, until } = range;
+  if (!since || !until) {
+    throw badRequest(`Time offset "${text}" needs a time range with a start and an end`);
+  }
+  const from = date ?? since;
+  const to = date ? since : until;
+  const amount = Math.floor((to.getTime() - from.getTime()) / DAY_MS);
+  return { text, amount: Math.abs(amount), unit: 'day', direction: amount >= 0 ? -1 : 1 };
 }
 
 /** The date moved by the offset (sign -1 backwards, +1 forwards), on the wall clock. */

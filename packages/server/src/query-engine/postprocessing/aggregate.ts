@@ -10,7 +10,7 @@ import {
 } from './frame.ts';
 import { groupRows } from './grouping.ts';
 import { reduceGroups } from './groupReduce.ts';
-import { compareKeys, reducer } from './stats.ts';
+import { reducer } from './stats.ts';
 
 /** aggregate and pivot: group rows by key columns and reduce each aggregate over the group. */
 
@@ -60,33 +60,6 @@ export function aggregate(frame: Frame, options: Options): Frame {
   return frameOf(out);
 }
 
-/** Every combination of one value from each list, the first list varying slowest. */
-function cartesian(lists: Cell[][]): Cell[][] {
-  return lists.reduce<Cell[][]>(
-    (acc, list) => acc.flatMap((prefix) => list.map((v) => [...prefix, v])),
-    [[]],
-  );
-}
-
-/**
- * The column combinations a pivot spreads into, and each observed combination's place among
- * them: the observed ones (sorted), or with `drop_missing_columns: false` every combination of
- * the values seen at each level.
- */
-function spreadColumns(observed: Cell[][], levels: number, dropMissing: boolean) {
-  if (dropMissing) return { combos: observed, placeOfObserved: observed.map((_, i) => i) };
-  const levelValues = Array.from({ length: levels }, (_, i) => [
-    ...new Set(observed.map((key) => key[i] as Cell)),
-  ]);
-  const combos = cartesian(levelValues).sort(compareKeys);
-  // Combinations are matched by the position of each of their values within its level.
-  const positions = levelValues.map((values) => new Map(values.map((v, at) => [v, at])));
-  const idOf = (combo: Cell[]) =>
-    combo.map((v, i) => (positions[i] as Map<Cell, number>).get(v)).join(',');
-  const placeById = new Map(combos.map((combo, at) => [idOf(combo), at]));
-  return { combos, placeOfObserved: observed.map((key) => placeById.get(idOf(key)) as number) };
-}
-
 export function pivot(frame: Frame, options: Options): Frame {
   const index = stringList(options.index);
   const columns = stringList(options.columns);
@@ -97,7 +70,6 @@ export function pivot(frame: Frame, options: Options): Frame {
   const fill =
     options.column_fill_value === undefined ? '<NULL>' : (options.column_fill_value as Cell);
   const metricFill = (options.metric_fill_value ?? null) as Cell;
-  const dropMissing = options.drop_missing_columns !== false;
   const combineWithMetric = options.combine_value_with_metric === true;
   const margins = options.marginal_distributions === true;
   const marginName = String(options.marginal_distribution_name ?? 'All');
@@ -107,8 +79,11 @@ export function pivot(frame: Frame, options: Options): Frame {
   const columnKeys = columns.map((name) => columnView(frame, name));
   const rowGroups = groupRows(indexKeys, n, { dropMissing: true });
   // Combinations are observed over every row, those with a missing index value included.
+  // The columns are the combinations that occur, sorted, whatever `drop_missing_columns` says:
+  // pandas would spread every combination of each level's values when it is false, and Superset
+  // drops again those absent from the data, so a series limit of 5 answers 5 series.
   const observed = groupRows(columnKeys, n, { missingAs: fill });
-  const { combos, placeOfObserved } = spreadColumns(observed.keys, columns.length, dropMissing);
+  const combos = observed.keys;
   const rowsOut = rowGroups.keys.length;
   const spread = columns.length ? combos.length : 1;
 
@@ -120,9 +95,7 @@ export function pivot(frame: Frame, options: Options): Frame {
   const rowsOfCell = new Int32Array(rowsOut * spread);
   for (let row = 0; row < n; row++) {
     const group = rowGroups.groupOfRow[row] as number;
-    const combo = columns.length
-      ? (placeOfObserved[observed.groupOfRow[row] as number] as number)
-      : 0;
+    const combo = columns.length ? (observed.groupOfRow[row] as number) : 0;
     const cell = group < 0 ? -1 : group * spread + combo;
     cellOfRow[row] = cell;
     if (cell >= 0) rowsOfCell[cell]++;

@@ -177,12 +177,51 @@ export function rowsOf(frame: Frame): Array<Record<string, Cell>> {
   return frame.table.objects() as Array<Record<string, Cell>>;
 }
 
-/** `{source: target}` options of rolling/cum/diff; a list means each column onto itself. */
-export function columnMapping(raw: unknown, frame: Frame): Array<[string, string]> {
-  if (raw === undefined || raw === null) return numericColumns(frame).map((c) => [c, c]);
-  if (Array.isArray(raw)) return raw.map((c) => [String(c), String(c)]);
-  if (typeof raw === 'object') {
-    return Object.entries(raw as Record<string, unknown>).map(([s, t]) => [s, String(t ?? s)]);
+/**
+ * The columns a name stands for, each with its levels after the first: the column of that name,
+ * or after a pivot every column whose first level is the name (pandas' `df.loc[:, [name]]` on
+ * multi-level columns), so operations after a pivot with a dimension act per series.
+ */
+export function columnsUnder(frame: Frame, name: string): Array<[string, string[]]> {
+  if (frame.table.columnIndex(name) >= 0 && !frame.levels.has(name)) return [[name, []]];
+  const found: Array<[string, string[]]> = [];
+  for (const column of columnNames(frame)) {
+    const levels = frame.levels.get(column);
+    if (levels && levels[0] === name) found.push([column, levels.slice(1)]);
   }
-  throw badRequest('columns must be a mapping of source to target columns');
+  if (found.length === 0) {
+    throw badRequest(`Referenced columns not available in DataFrame: ${name}`);
+  }
+  return found;
+}
+
+/** A column's name and levels with its first level replaced (see `columnsUnder`). */
+export function underName(first: string, rest: readonly string[]): [string, string[]] {
+  const levels = [first, ...rest];
+  return [levels.join(FLAT_COLUMN_SEPARATOR), levels];
+}
+
+/** A source column, the column its result goes to, and that column's levels. */
+export type ColumnTarget = [source: string, target: string, levels: string[]];
+
+/**
+ * `{source: target}` options of rolling/cum/diff; a list means each column onto itself. After a
+ * pivot a name stands for every series under it (`columnsUnder`), each written to its own
+ * series under the target name.
+ */
+export function columnMapping(raw: unknown, frame: Frame): ColumnTarget[] {
+  let pairs: Array<[string, string]>;
+  if (raw === undefined || raw === null) {
+    return numericColumns(frame).map((c) => [c, c, levelsOf(frame, c)]);
+  }
+  if (Array.isArray(raw)) pairs = raw.map((c) => [String(c), String(c)]);
+  else if (typeof raw === 'object') {
+    pairs = Object.entries(raw as Record<string, unknown>).map(([s, t]) => [s, String(t ?? s)]);
+  } else throw badRequest('columns must be a mapping of source to target columns');
+  return pairs.flatMap(([source, target]) =>
+    columnsUnder(frame, source).map(([column, rest]): ColumnTarget => {
+      const [name, levels] = underName(target, rest);
+      return [column, name, levels];
+    }),
+  );
 }

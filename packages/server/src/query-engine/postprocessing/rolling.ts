@@ -113,8 +113,10 @@ function rollColumn(
     if (!Number.isNaN(numbers[row])) present++;
     const from = row - window + 1;
     if (from > 0 && !Number.isNaN(numbers[from - 1])) present--;
-    if (present < needed) out.set(row, null);
-    else {
+    if (present < needed) {
+      // pandas: a window with no numbers sums to 0 once min_periods is 0 (Superset's default).
+      out.set(row, type === 'sum' && minPeriods === 0 && present === 0 ? 0 : null);
+    } else {
       const result = reduce(view, Math.max(0, from), row);
       out.set(row, type === 'mean' ? (result as number) / present : result);
     }
@@ -137,9 +139,10 @@ export function rolling(frame: Frame, options: Options): Frame {
   if (!Number.isInteger(minPeriods) || minPeriods < 0)
     throw badRequest('min_periods must be a non-negative integer');
   const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, CellColumn] => [
+    ([source, target, levels]): [string, CellColumn, string[]] => [
       target,
       rollColumn(columnView(frame, source), type, window, minPeriods),
+      levels,
     ],
   );
   // The first rows cannot hold a full `min_periods`: Superset drops them rather than show the ramp-up.

@@ -184,7 +184,8 @@ describe('boxplot', () => {
     );
     expect(row?.v__min).toBeCloseTo(1.4);
     expect(row?.v__max).toBeCloseTo(61.6);
-    expect(row?.v__outliers).toEqual([1, 100]);
+    // Superset's order: the outliers above the whiskers, then those below.
+    expect(row?.v__outliers).toEqual([100, 1]);
     expect(
       refusal(() =>
         run(
@@ -196,6 +197,27 @@ describe('boxplot', () => {
     ).toBe(
       'percentiles must be a list or tuple with two numeric values, of which the first is lower than the second value',
     );
+  });
+
+  it('takes quartiles at the midpoint, as numpy with method="midpoint", and orders columns by statistic', () => {
+    const frame = frameOf(
+      new Map<string, Cell[]>([
+        ['v', [1, 2, 3, 4, 5, 6, 7, 8]],
+        ['w', [8, 7, 6, 5, 4, 3, 2, 1]],
+      ]),
+    );
+    const [row] = run(
+      'boxplot',
+      { groupby: [], metrics: ['v', 'w'], whisker_type: 'min/max' },
+      frame,
+    );
+    expect([row?.v__q1, row?.v__q3]).toEqual([2.5, 6.5]);
+    expect(Object.keys(row ?? {}).slice(0, 4)).toEqual([
+      'v__mean',
+      'w__mean',
+      'v__median',
+      'w__median',
+    ]);
   });
 });
 
@@ -214,11 +236,35 @@ describe('histogram', () => {
     expect(labels.map((l) => row?.[l])).toEqual([2, 2, 1, 0, 1]);
   });
 
+  it('puts its edges where numpy does (lo + i * step) and bins against them', () => {
+    const frame = frameOf(new Map<string, Cell[]>([['v', [100, 214.6, 291]]]));
+    const [row] = run('histogram', { column: 'v', groupby: [], bins: 5 }, frame);
+    expect(Object.keys(row ?? {})).toEqual([
+      '100.0 - 138.2',
+      '138.2 - 176.4',
+      '176.4 - 214.60000000000002',
+      '214.60000000000002 - 252.8',
+      '252.8 - 291.0',
+    ]);
+    // 214.6 lies below the edge 214.60000000000002: numpy counts it in the third bin.
+    expect(Object.values(row ?? {})).toEqual([1, 0, 1, 0, 1]);
+  });
+
   it('accumulates, normalizes and groups', () => {
     const [row] = run('histogram', { column: 'v', bins: 5, cumulative: true }, data());
     expect(labels.map((l) => row?.[l])).toEqual([2, 4, 5, 5, 6]);
     const [norm] = run('histogram', { column: 'v', bins: 5, normalize: true }, data());
     expect(labels.map((l) => norm?.[l])).toEqual([2 / 6, 2 / 6, 1 / 6, 0, 1 / 6]);
+    // Normalised over every cell of the answer: all groups together, as Superset divides.
+    const byGroup = run(
+      'histogram',
+      { column: 'v', groupby: ['g'], bins: 5, normalize: true },
+      data(),
+    );
+    expect(byGroup.map((r) => labels.map((l) => r[l]))).toEqual([
+      [2 / 6, 1 / 6, 0, 0, 0],
+      [0, 1 / 6, 1 / 6, 0, 1 / 6],
+    ]);
     const grouped = run('histogram', { column: 'v', groupby: ['g'], bins: 5 }, data());
     expect(grouped.map((r) => [r.g, ...labels.map((l) => r[l])])).toEqual([
       ['x', 2, 1, 0, 0, 0],

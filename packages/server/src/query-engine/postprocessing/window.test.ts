@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Cell, column, columnView, frameOf, rowsOf } from './frame.ts';
 import { applyPostProcessing } from './index.ts';
-import { base, refusal } from './testSupport.ts';
+import { base, D, refusal } from './testSupport.ts';
 
 const apply = (operation: string, options: Record<string, unknown>, frame = base()) =>
   applyPostProcessing(frame, [{ operation, options }]);
@@ -104,6 +104,17 @@ describe('rolling over nulls, empty frames and unchanged columns', () => {
       expect(columnView(out, name)).toBe(columnView(input, name));
     }
     expect(column(input, 'sales')).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sums a window without numbers to 0 with min_periods 0, as pandas does (mean stays null)', () => {
+    const gaps = frameOf(new Map<string, Cell[]>([['v', [null, null, 3, null, null, null]]]));
+    const roll = (rolling_type: string) =>
+      column(
+        apply('rolling', { rolling_type, window: 2, min_periods: 0, columns: { v: 'v' } }, gaps),
+        'v',
+      );
+    expect(roll('sum')).toEqual([0, 0, 3, 3, 0, 0]);
+    expect(roll('mean')).toEqual([null, null, 3, 3, null, null]);
   });
 
   it('rolls an empty frame into an empty frame', () => {
@@ -368,5 +379,100 @@ describe('resample', () => {
     expect(refusal(() => apply('resample', { rule: '1D', method: 'max' }, sparse()))).toBe(
       'Invalid resample method: max',
     );
+  });
+});
+
+describe('after a pivot with a dimension: per series, as Superset computes it', () => {
+  // base(): sales by day and country: FR 1 (day 1), 3 (day 3); DE 2 (day 2), 4 (day 4).
+  const pivoted = (then: Array<{ operation: string; options: Record<string, unknown> }>) =>
+    rowsOf(
+      applyPostProcessing(base(), [
+        {
+          operation: 'pivot',
+          options: {
+            index: ['ds'],
+            columns: ['country'],
+            aggregates: { sales: { operator: 'mean' }, cost: { operator: 'mean' } },
+          },
+        },
+        ...then,
+        { operation: 'flatten', options: {} },
+      ]),
+    );
+
+  it('accumulates each series on its own (a cumulative sum by country)', () => {
+    const rows = pivoted([
+      { operation: 'cum', options: { operator: 'sum', columns: { sales: 'sales' } } },
+    ]);
+    expect(rows.map((r) => [r['sales, DE'], r['sales, FR']])).toEqual([
+      [null, 1],
+      [2, null],
+      [null, 4],
+      [6, null],
+    ]);
+  });
+
+  it('rolls each series on its own, and writes a renamed target beside it', () => {
+    const rows = pivoted([
+      {
+        operation: 'rolling',
+        options: { rolling_type: 'sum', window: 2, min_periods: 1, columns: { cost: 'c2' } },
+      },
+    ]);
+    expect(rows.map((r) => [r['c2, DE'], r['c2, FR']])).toEqual([
+      [null, 2],
+      [2, 2],
+      [2, 1],
+      [4, 1],
+    ]);
+  });
+
+  it('compares series by series, named `<type>__<source>__<compare>, <series>`', () => {
+    const rows = pivoted([
+      {
+        operation: 'compare',
+        options: {
+          source_columns: ['sales'],
+          compare_columns: ['cost'],
+          compare_type: 'ratio',
+          drop_original_columns: true,
+        },
+      },
+    ]);
+    expect(rows).toEqual([
+      { ds: D(1), 'ratio__sales__cost, DE': null, 'ratio__sales__cost, FR': 0.5 },
+      { ds: D(2), 'ratio__sales__cost, DE': 1, 'ratio__sales__cost, FR': null },
+      { ds: D(3), 'ratio__sales__cost, DE': null, 'ratio__sales__cost, FR': 3 },
+      { ds: D(4), 'ratio__sales__cost, DE': 1, 'ratio__sales__cost, FR': null },
+    ]);
+  });
+
+  it('rounds percentage and ratio to 4 places (halves to even), difference not at all', () => {
+    const frame = frameOf(
+      new Map<string, Cell[]>([
+        ['a', [1, 2, 5, 7]],
+        ['b', [3, 3, 2, 2]],
+      ]),
+    );
+    const of = (type: string, precision?: number) =>
+      column(
+        apply(
+          'compare',
+          { source_columns: ['a'], compare_columns: ['b'], compare_type: type, precision },
+          frame,
+        ),
+        `${type}__a__b`,
+      );
+    expect(of('ratio')).toEqual([0.3333, 0.6667, 2.5, 3.5]);
+    expect(of('ratio', 0)).toEqual([0, 1, 2, 4]);
+    expect(of('difference')[0]).toBe(-2);
+  });
+
+  it('refuses a name that is neither a column nor a series level', () => {
+    expect(
+      refusal(() =>
+        pivoted([{ operation: 'cum', options: { operator: 'sum', columns: { nope: 'nope' } } }]),
+      ),
+    ).toBe('Referenced columns not available in DataFrame: nope');
   });
 });

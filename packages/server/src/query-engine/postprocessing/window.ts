@@ -2,12 +2,14 @@ import { badRequest } from '@tessera/shared/errors';
 import {
   type CellColumn,
   columnMapping,
+  columnsUnder,
   columnView,
   columnViews,
   type Frame,
   numericColumns,
   rowCount,
   sliceColumn,
+  underName,
   withColumns,
 } from './frame.ts';
 import { NumberColumnBuilder, numericView } from './numberColumn.ts';
@@ -16,14 +18,21 @@ import { NumberColumnBuilder, numericView } from './numberColumn.ts';
 
 type Options = Record<string, unknown>;
 
+/** A result column: its name, its cells and, after a pivot, its levels. */
+type Assigned = [name: string, values: CellColumn, levels?: readonly string[]];
+
 /**
  * Writes each target column in place (or appends it), keeping the order of the rest. The
  * columns that do not change are shared with `frame`, not copied.
  */
-export function assign(frame: Frame, results: Array<[string, CellColumn]>): Frame {
+export function assign(frame: Frame, results: Assigned[]): Frame {
   const columns = columnViews(frame);
   for (const [name, values] of results) columns.set(name, values);
-  return withColumns(frame, columns);
+  const out = withColumns(frame, columns);
+  for (const [name, , levels] of results) {
+    if (levels && levels.length > 1) out.levels.set(name, [...levels]);
+  }
+  return out;
 }
 
 export function sliceRows(frame: Frame, from: number): Frame {
@@ -46,7 +55,7 @@ export function cum(frame: Frame, options: Options): Frame {
   const step = CUM[operator];
   if (!step) throw badRequest(`Invalid cumulative operator: ${operator}`);
   const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, CellColumn] => {
+    ([source, target, levels]): Assigned => {
       const { numbers } = numericView(columnView(frame, source));
       const out = new NumberColumnBuilder(numbers.length);
       let acc: number | null = null;
@@ -58,7 +67,7 @@ export function cum(frame: Frame, options: Options): Frame {
           out.set(row, acc);
         }
       }
-      return [target, out.build()];
+      return [target, out.build(), levels];
     },
   );
   return assign(frame, results);
@@ -68,7 +77,7 @@ export function diff(frame: Frame, options: Options): Frame {
   const periods = Number(options.periods ?? 1);
   if (!Number.isInteger(periods)) throw badRequest('periods must be an integer');
   const results = columnMapping(options.columns, frame).map(
-    ([source, target]): [string, CellColumn] => {
+    ([source, target, levels]): Assigned => {
       const { numbers } = numericView(columnView(frame, source));
       const rows = numbers.length;
       const out = new NumberColumnBuilder(rows);
@@ -78,19 +87,59 @@ export function diff(frame: Frame, options: Options): Frame {
         const b = back >= 0 && back < rows ? (numbers[back] as number) : Number.NaN;
         out.set(row, Number.isNaN(a) || Number.isNaN(b) ? null : a - b);
       }
-      return [target, out.build()];
+      return [target, out.build(), levels];
     },
   );
   return assign(frame, results);
 }
 
-const COMPARE: Record<string, (s: number, c: number) => number | null> = {
+/** Each compare type on two numbers; NaN where the answer is null (a base of 0). */
+const COMPARE: Record<string, (s: number, c: number) => number> = {
   difference: (s, c) => s - c,
   absolute: (s, c) => s - c,
-  percentage: (s, c) => (c === 0 ? null : (s - c) / c),
-  ratio: (s, c) => (c === 0 ? null : s / c),
+  percentage: (s, c) => (c === 0 ? Number.NaN : (s - c) / c),
+  ratio: (s, c) => (c === 0 ? Number.NaN : s / c),
 };
 
+/** The cells of one compared series: `fn(source, compare)` row by row, null where either is. */
+function compareSeries(
+  frame: Frame,
+  source: string | undefined,
+  other: string | undefined,
+  fn: (s: number, c: number) => number,
+  digits: number | null,
+): CellColumn {
+  const rows = rowCount(frame);
+  const a = source === undefined ? null : numericView(columnView(frame, source)).numbers;
+  const b = other === undefined ? null : numericView(columnView(frame, other)).numbers;
+  const out = new NumberColumnBuilder(rows);
+  // numpy's round: to `digits` places, halves to even (as pandas' `round` gives).
+  const scale = digits === null ? 0 : 10 ** digits;
+  for (let row = 0; row < rows; row++) {
+    const s = a ? (a[row] as number) : Number.NaN;
+    const c = b ? (b[row] as number) : Number.NaN;
+    let value = fn(s, c);
+    if (Number.isNaN(value)) {
+      out.set(row, null);
+      continue;
+    }
+    if (scale !== 0) {
+      const scaled = value * scale;
+      let whole = Math.round(scaled);
+      if (whole - scaled === 0.5 && whole % 2 !== 0) whole -= 1;
+      value = whole / scale;
+    }
+    out.set(row, value);
+  }
+  return out.build();
+}
+
+/**
+ * compare: `<type>__<source>__<compare>` per pair of columns. After a pivot each name stands for
+ * its series (`columnsUnder`), compared series by series as pandas aligns them, the result
+ * keeping the series' levels (`difference__SUM(x)__SUM(x)__1 year ago, AAPL`). Percentage and
+ * ratio are rounded to `precision` places (4 by default), as Superset rounds them.
+ */
 export function compare(frame: Frame, options: Options): Frame {
   const sources = ((options.source_columns ?? []) as unknown[]).map(String);
   const compares = ((options.compare_columns ?? []) as unknown[]).map(String);
@@ -101,23 +150,51 @@ export function compare(frame: Frame, options: Options): Frame {
   if (type === 'values') return frame;
   const fn = COMPARE[type];
   if (!fn) throw badRequest(`Invalid compare_type: ${type}`);
-  const results: Array<[string, CellColumn]> = sources.map((source, i) => {
+  const precision = options.precision === undefined ? 4 : options.precision;
+  if (precision !== null && !Number.isInteger(precision)) {
+    throw badRequest('precision must be an integer');
+  }
+  // Past 15 places a double has nothing left to round (and 10 ** 400 is Infinity).
+  const digits =
+    (type === 'percentage' || type === 'ratio') &&
+    precision !== null &&
+    Math.abs(precision as number) <= 15
+      ? (precision as number)
+      : null;
+  const label = type === 'absolute' ? 'difference' : type;
+  const results: Assigned[] = [];
+  const dropped = new Set<string>();
+  sources.forEach((source, i) => {
     const other = compares[i] as string;
-    const a = numericView(columnView(frame, source)).numbers;
-    const b = numericView(columnView(frame, other)).numbers;
-    const name = `${type === 'absolute' ? 'difference' : type}__${source}__${other}`;
-    const out = new NumberColumnBuilder(a.length);
-    for (let row = 0; row < a.length; row++) {
-      const s = a[row] as number;
-      const c = row < b.length ? (b[row] as number) : Number.NaN;
-      out.set(row, Number.isNaN(s) || Number.isNaN(c) ? null : fn(s, c));
+    const left = columnsUnder(frame, source);
+    const right = columnsUnder(frame, other);
+    // Series are matched by their levels after the first; one missing on a side gives nulls.
+    const key = (rest: string[]) => JSON.stringify(rest);
+    const rightByKey = new Map(right.map(([column, rest]) => [key(rest), column]));
+    const leftKeys = new Set(left.map(([, rest]) => key(rest)));
+    const series = [
+      ...left.map(([column, rest]): [string | undefined, string | undefined, string[]] => [
+        column,
+        rightByKey.get(key(rest)),
+        rest,
+      ]),
+      ...right
+        .filter(([, rest]) => !leftKeys.has(key(rest)))
+        .map(([column, rest]): [string | undefined, string | undefined, string[]] => [
+          undefined,
+          column,
+          rest,
+        ]),
+    ];
+    for (const [s, c, rest] of series) {
+      const [name, levels] = underName(`${label}__${source}__${other}`, rest);
+      results.push([name, compareSeries(frame, s, c, fn, digits), levels]);
     }
-    return [name, out.build()];
+    for (const [column] of [...left, ...right]) dropped.add(column);
   });
   let out = assign(frame, results);
   if (options.drop_original_columns === true) {
-    const drop = new Set([...sources, ...compares]);
-    out = withColumns(out, new Map([...columnViews(out)].filter(([name]) => !drop.has(name))));
+    out = withColumns(out, new Map([...columnViews(out)].filter(([name]) => !dropped.has(name))));
   }
   return out;
 }
