@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient } from '../support/api.ts';
-import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { replaceSql } from '../support/sqlEditor.ts';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, screenshot } from '../support/browser.ts';
+import { pick, runSql, sqlLabJourney } from '../support/sqlEditor.ts';
 
 /**
  * SQL Lab's results and browsing journeys: the left bar's table browser and data preview, a big
@@ -18,73 +15,11 @@ const BIG_SQL =
 /** The grid's number format: groups of thousands from five digits on (12,345 but 2015). */
 const GROUPED = new Intl.NumberFormat('en-US', { useGrouping: 'min2' as unknown as boolean });
 
-/** Replaces the editor's text (CodeMirror) and runs it with Ctrl+Enter. */
-async function runSql(page: Page, sql: string): Promise<void> {
-  await replaceSql(page, sql);
-  await page.keyboard.press('Control+Enter');
-}
-
-/** The examples load in the background after /health answers: waits for their tables. */
-async function waitForExamples(api: ApiClient): Promise<number> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const list = await api.request('GET', '/api/v1/database/');
-    const rows = (list.body as { result?: { id: number; database_name: string }[] }).result ?? [];
-    const id = rows.find((db) => db.database_name === 'examples')?.id;
-    if (id) {
-      const tables = await api.request(
-        'GET',
-        `/api/v1/database/${id}/tables/?q=(schema_name:main)`,
-      );
-      const names = ((tables.body as { result?: { value: string }[] }).result ?? []).map(
-        (t) => t.value,
-      );
-      if (names.includes('cars') && names.includes('flights')) return id;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The examples database did not load within 240 s');
-}
-
-/** Picks an option of an antd Select by its visible text. */
-async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${option}"]`).click();
-}
-
 describe('SQL Lab results, left bar, history and saved queries in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: ApiClient;
-  let examplesId = 0;
-
-  beforeAll(async () => {
-    server = await startServer({ loadExamples: true });
-    browser = await launchBrowser();
-    api = await apiClient(server.baseUrl, server.adminUsername, server.adminPassword ?? '');
-    examplesId = await waitForExamples(api);
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function openSqlLab(): Promise<{ context: BrowserContext; page: Page }> {
-    const { context, page } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
-    });
-    await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
-    await page.goto(`${server.baseUrl}/sqllab/`);
-    await page.getByTestId('sqllab-leftbar').waitFor();
-    return { context, page };
-  }
+  const journey = sqlLabJourney();
 
   it('browses a table in the left bar and previews its data', async () => {
-    const { context, page } = await openSqlLab();
-    try {
-      await pick(page, 'sqllab-database-select', 'examples');
+    await journey.inSqlLab('examples', async (page) => {
       await pick(page, 'sqllab-schema-select', 'main');
       await page.getByTestId('sqllab-table-search').fill('car');
       await page.locator('[data-testid="sqllab-table-option"][data-table="cars"]').click();
@@ -107,15 +42,11 @@ describe('SQL Lab results, left bar, history and saved queries in Chromium', () 
       await expect
         .poll(() => page.locator('[data-testid="sqllab-editor"] .cm-content').textContent())
         .toContain('cars');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('scrolls, filters, sorts and downloads a big result', async () => {
-    const { context, page } = await openSqlLab();
-    try {
-      await pick(page, 'sqllab-database-select', 'examples');
+    await journey.inSqlLab('examples', async (page) => {
       await runSql(page, BIG_SQL);
       const results = page.getByTestId('sqllab-results');
       const grid = results.getByTestId('sqllab-results-grid');
@@ -174,28 +105,28 @@ describe('SQL Lab results, left bar, history and saved queries in Chromium', () 
       expect(filtered).toBeGreaterThan(0);
       await screenshot(page, 'sqllab-results-filtered');
 
-      // Download the full result as CSV: the query runs again without the display limit.
+      // Download as CSV: the menu says what the file holds, and it holds what the grid said
+      // (the limit dropdown's rows, as Superset downloads them).
       await results.getByTestId('sqllab-download').hover();
+      expect(await page.getByTestId('sqllab-download-csv').textContent()).toBe(
+        `Download as CSV (${new Intl.NumberFormat('en-US').format(shown)} rows)`,
+      );
       const downloading = page.waitForEvent('download');
       await page.getByTestId('sqllab-download-csv').click();
       const download = await downloading;
       const file = await download.path();
       const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
       expect(lines[0]).toBe('n,weekday,label');
-      expect(lines.length - 1).toBe(200_000);
-    } finally {
-      await context.close();
-    }
+      expect(lines.length - 1).toBe(shown);
+    });
   });
 
   it('reopens a query from the query history page', async () => {
-    const { context, page } = await openSqlLab();
-    try {
-      await pick(page, 'sqllab-database-select', 'examples');
+    await journey.inSqlLab('examples', async (page) => {
       await runSql(page, 'SELECT 42 AS answer');
       await page.getByTestId('sqllab-results').getByTestId('data-grid-row').first().waitFor();
 
-      await page.goto(`${server.baseUrl}/sqllab/history/`);
+      await page.goto(`${journey.server.baseUrl}/sqllab/history/`);
       await page.getByTestId('query-history-page').waitFor();
       await page.getByTestId('history-sql').first().waitFor();
       await page.getByTestId('list-search').fill('42 AS answer');
@@ -220,24 +151,27 @@ describe('SQL Lab results, left bar, history and saved queries in Chromium', () 
           timeout: 20_000,
         })
         .toContain('SELECT 42 AS answer');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens a saved query in SQL Lab and deletes it from the saved-queries page', async () => {
-    const created = await api.request('POST', '/api/v1/saved_query/', {
+    const created = await journey.api.request('POST', '/api/v1/saved_query/', {
       label: 'Heaviest cars',
-      db_id: examplesId,
+      db_id: journey.examplesId,
       schema: 'main',
       sql: 'SELECT * FROM cars ORDER BY "Weight_in_lbs" DESC',
       description: 'For the e2e journey',
     });
     expect(created.status).toBe(201);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(journey.browser);
     try {
-      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
-      await page.goto(`${server.baseUrl}/savedqueryview/list/`);
+      await login(
+        page,
+        journey.server.baseUrl,
+        journey.server.adminUsername,
+        journey.server.adminPassword ?? '',
+      );
+      await page.goto(`${journey.server.baseUrl}/savedqueryview/list/`);
       await page.getByTestId('saved-queries-page').waitFor();
       await page.getByText('Heaviest cars').waitFor();
       await screenshot(page, 'saved-queries-page');
@@ -254,12 +188,14 @@ describe('SQL Lab results, left bar, history and saved queries in Chromium', () 
         })
         .toContain('Weight_in_lbs');
 
-      await page.goto(`${server.baseUrl}/savedqueryview/list/`);
+      await page.goto(`${journey.server.baseUrl}/savedqueryview/list/`);
       await page.getByText('Heaviest cars').waitFor();
       await page.getByTestId('saved-query-delete').first().click();
       await page.getByTestId('confirm-delete').click();
       await page.getByTestId('saved-query-empty').waitFor();
-      const left = (await api.request('GET', '/api/v1/saved_query/')).body as { count: number };
+      const left = (await journey.api.request('GET', '/api/v1/saved_query/')).body as {
+        count: number;
+      };
       expect(left.count).toBe(0);
     } finally {
       await context.close();

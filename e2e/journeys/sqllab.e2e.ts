@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.ts';
 import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { replaceSql } from '../support/sqlEditor.ts';
+import { editorText, replaceSql, toastTexts } from '../support/sqlEditor.ts';
 
 /**
  * SQL Lab in Chromium against the examples database (DuckDB): run with Ctrl+Enter, stop a long
@@ -13,21 +13,12 @@ import { replaceSql } from '../support/sqlEditor.ts';
 
 const LONG_QUERY = 'SELECT count(*) FROM range(10000000000) a';
 
-async function editorText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: CodeMirror lines are divs; only innerText keeps the line breaks
-  return page.locator('.cm-content').innerText();
-}
-
 async function tabNames(page: Page): Promise<string[]> {
   return page.getByTestId('sqllab-tab').allTextContents();
 }
 
 async function activeTabName(page: Page): Promise<string | null> {
   return page.locator('[data-testid="sqllab-tab"][data-active="true"]').textContent();
-}
-
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.getByTestId('toast').allTextContents();
 }
 
 describe('SQL Lab journeys in Chromium', () => {

@@ -35,7 +35,7 @@ describe.each(storeKinds())('GET /api/v1/sqllab/ on the %s metadata store', (sto
     expect(result.queries).toEqual({});
   });
 
-  it('lists only databases exposed in SQL Lab that the user may see, with SQL Lab’s keys', async () => {
+  it('lists only databases exposed in SQL Lab that the user may see, with SQL Lab’s keys and allows_cost_estimate', async () => {
     const result = await bootstrap('sqllab');
     expect(Object.keys(result.databases)).toEqual([String(salesId)]);
     expect(result.databases[String(salesId)]).toEqual({
@@ -53,6 +53,7 @@ describe.each(storeKinds())('GET /api/v1/sqllab/ on the %s metadata store', (sto
       force_ctas_schema: null,
       disable_data_preview: true,
       disable_drill_to_detail: false,
+      allows_cost_estimate: false,
     });
     const admin = await bootstrap('admin');
     expect(Object.keys(admin.databases).sort()).toEqual([String(salesId), String(hiddenId)].sort());

@@ -44,6 +44,7 @@ export async function bootstrapSqllab(
       force_ctas_schema: item.force_ctas_schema,
       disable_data_preview: item.disable_data_preview,
       disable_drill_to_detail: item.disable_drill_to_detail,
+      allows_cost_estimate: item.allows_cost_estimate,
     };
   }
 

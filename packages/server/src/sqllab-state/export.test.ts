@@ -57,6 +57,11 @@ async function setUp(t: TestApp): Promise<{ dbId: number; sqllab: number }> {
   return { dbId, sqllab: await userId(t, 'sqllab') };
 }
 
+/** `GET /api/v1/sqllab/export/{client_id}/` as the sql_lab user. */
+function download(t: TestApp, clientId: string, query = '') {
+  return t.call('sqllab', { method: 'GET', url: `/api/v1/sqllab/export/${clientId}/${query}` });
+}
+
 /** A run as SQL Lab records it: the display limit applied to the executed text (limit + 1). */
 async function recordRun(
   t: TestApp,
@@ -66,11 +71,12 @@ async function recordRun(
   sql: string,
   executed = `${sql}\nLIMIT 1001`,
   status = 'success',
+  limit = 1000,
 ) {
   await insertQuery(t, { clientId, databaseId: dbId, userId: user, sql, status });
   await t.store.db
     .updateTable('query')
-    .set({ executed_sql: executed, select_sql: null, schema: null, tab_name: 'Big export' })
+    .set({ executed_sql: executed, select_sql: null, schema: null, tab_name: 'Big export', limit })
     .where('client_id', '=', clientId)
     .execute();
 }
@@ -82,17 +88,24 @@ describe('downloading a 200k-row DuckDB result', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const { dbId, sqllab } = await setUp(t);
-    await recordRun(t, 'bigRun00001', dbId, sqllab, 'SELECT * FROM big ORDER BY id');
+    // Run with SQL_MAX_ROW at a million: the grid said it holds all 200k rows.
+    await recordRun(
+      t,
+      'bigRun00001',
+      dbId,
+      sqllab,
+      'SELECT * FROM big ORDER BY id',
+      'SELECT * FROM big ORDER BY id\nLIMIT 1000001',
+      'success',
+      1_000_000,
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('streams every row of a 200k-row DuckDB result as CSV without the display limit', async () => {
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/bigRun00001/',
-    });
+  it('streams every row of a 200k-row DuckDB result as CSV when the run held them all', async () => {
+    const res = await download(t, 'bigRun00001');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -107,10 +120,7 @@ describe('downloading a 200k-row DuckDB result', () => {
   }, 120_000);
 
   it('streams the same result as an XLSX workbook with typed cells', async () => {
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/bigRun00001/?format=xlsx',
-    });
+    const res = await download(t, 'bigRun00001', '?format=xlsx');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -157,12 +167,18 @@ describe.each(storeKinds())('downloading SQL Lab results on the %s metadata stor
       'SELECT id FROM big ORDER BY id LIMIT 500',
       'SELECT id FROM big ORDER BY id LIMIT 501',
     );
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/limitRun001/',
-    });
+    const res = await download(t, 'limitRun001');
     expect(res.statusCode).toBe(200);
     expect(csvLines(res.body)).toHaveLength(501);
+  });
+
+  it('holds what the grid said: the limit the run had, as Superset does', async () => {
+    await recordRun(t, 'dropRun0001', dbId, sqllab, 'SELECT id FROM big ORDER BY id');
+    const res = await download(t, 'dropRun0001');
+    expect(res.statusCode).toBe(200);
+    const lines = csvLines(res.body);
+    expect(lines).toHaveLength(1001);
+    expect(lines[1000]).toBe('999');
   });
 
   it('downloads the table a CTAS run created', async () => {
@@ -172,25 +188,16 @@ describe.each(storeKinds())('downloading SQL Lab results on the %s metadata stor
       .set({ select_as_cta: 1, tmp_table_name: 'small' })
       .where('client_id', '=', 'ctasRun0001')
       .execute();
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/ctasRun0001/',
-    });
+    const res = await download(t, 'ctasRun0001');
     expect(res.statusCode).toBe(200);
     expect(csvLines(res.body)).toEqual(['n', '1', '2', '3']);
   });
 
   it('answers 404 for an unknown run and for another user’s run', async () => {
-    const unknown = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/nosuchrun01/',
-    });
+    const unknown = await download(t, 'nosuchrun01');
     expect(unknown.statusCode).toBe(404);
     await recordRun(t, 'adminRun001', dbId, await userId(t, 'admin'), 'SELECT 1');
-    const others = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/adminRun001/',
-    });
+    const others = await download(t, 'adminRun001');
     expect(others.statusCode).toBe(404);
     expect(others.json()).toEqual({ message: 'Not found' });
   });
@@ -211,26 +218,20 @@ describe.each(storeKinds())('downloading SQL Lab results on the %s metadata stor
       'CREATE TABLE x AS SELECT 1',
     );
     for (const id of ['failedRun01', 'ddlRun00001']) {
-      const res = await t.call('sqllab', { method: 'GET', url: `/api/v1/sqllab/export/${id}/` });
+      const res = await download(t, id);
       expect(res.statusCode, id).toBe(400);
       expect(res.json()).toEqual({
         message:
           'Only the result of a query that finished successfully with a SELECT can be downloaded.',
       });
     }
-    const format = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/bigRun00001/?format=pdf',
-    });
+    const format = await download(t, 'bigRun00001', '?format=pdf');
     expect(format.statusCode).toBe(400);
   });
 
   it('answers the engine’s error before any byte when the table is gone', async () => {
     await recordRun(t, 'goneRun0001', dbId, sqllab, 'SELECT * FROM missing_table');
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/goneRun0001/',
-    });
+    const res = await download(t, 'goneRun0001');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().errors[0].error_type).toBe('TABLE_DOES_NOT_EXIST_ERROR');
@@ -252,10 +253,7 @@ describe.each(storeKinds())('downloading SQL Lab results on the %s metadata stor
       uri: `duckdb:///${path.join(t.home, 'big.duckdb')}`,
     });
     await recordRun(t, 'hiddenRun01', hiddenId, sqllab, 'SELECT 1');
-    const hidden = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/hiddenRun01/',
-    });
+    const hidden = await download(t, 'hiddenRun01');
     expect(hidden.statusCode).toBe(404);
   });
 });
@@ -268,14 +266,26 @@ describe('downloads bounded by the export row limit', () => {
   beforeAll(async () => {
     t = await createTestApp({ config: { exportRowLimit: 1234 } });
     ({ dbId, sqllab } = await setUp(t));
-    await recordRun(t, 'cappedRun01', dbId, sqllab, 'SELECT * FROM big');
+    // Runs whose limit (SQL_MAX_ROW at 100,000) is above the export limit.
+    await recordRun(
+      t,
+      'cappedRun01',
+      dbId,
+      sqllab,
+      'SELECT * FROM big',
+      'SELECT * FROM big LIMIT 100001',
+      'success',
+      100_000,
+    );
     await recordRun(
       t,
       'userLimit01',
       dbId,
       sqllab,
       'SELECT * FROM big LIMIT 5000',
-      'SELECT * FROM big LIMIT 1001',
+      'SELECT * FROM big LIMIT 5001',
+      'success',
+      5000,
     );
   });
   afterAll(async () => {
@@ -283,28 +293,19 @@ describe('downloads bounded by the export row limit', () => {
   });
 
   it('stops the CSV at the export limit', async () => {
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/cappedRun01/',
-    });
+    const res = await download(t, 'cappedRun01');
     expect(res.statusCode).toBe(200);
     expect(csvLines(res.body)).toHaveLength(1235);
   });
 
   it('stops the XLSX at the export limit', async () => {
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/cappedRun01/?format=xlsx',
-    });
+    const res = await download(t, 'cappedRun01', '?format=xlsx');
     expect(res.statusCode).toBe(200);
     expect((await readXlsx(res.rawPayload)).count).toBe(1235);
   });
 
   it('caps a larger LIMIT the user wrote at the export limit', async () => {
-    const res = await t.call('sqllab', {
-      method: 'GET',
-      url: '/api/v1/sqllab/export/userLimit01/',
-    });
+    const res = await download(t, 'userLimit01');
     expect(csvLines(res.body)).toHaveLength(1235);
   });
 });

@@ -15,8 +15,8 @@ import { type QueryRow, queryLinks } from './queryLinks.ts';
 
 /**
  * Downloads of a SQL Lab result (`GET /api/v1/sqllab/export/{client_id}/`). The run's SELECT goes
- * to the engine again without SQL Lab's display limit, bounded by the export row limit (and by a
- * LIMIT the user wrote, when smaller), and its batches stream out as they arrive.
+ * to the engine again with the run's row limit (what the grid said it holds), bounded by the
+ * export row limit, and its batches stream out as they arrive.
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -56,13 +56,16 @@ function exportSql(
   const last = executed[executed.length - 1];
   if (!last || !analyzeStatement(last, dialect).isSelect)
     throw badRequest(NOT_DOWNLOADABLE_MESSAGE);
-  // The executed text carries SQL Lab's display limit; the limit the user wrote is read from the
-  // text they wrote, and only that one (when smaller) survives into the download.
+  // As Superset does, the file holds what the grid said the run holds: the run's limit (the
+  // dropdown's, or the LIMIT the user wrote when smaller), bounded by the export limit. The
+  // executed text carries one row more than that limit; the limit is set again exactly.
   const written = splitStatements(row.sql, options);
   const writtenLast = written[written.length - 1];
   const userLimit = writtenLast ? sqlLimitOf(writtenLast, dialect) : null;
-  const limit =
-    userLimit !== null && userLimit >= 0 ? Math.min(userLimit, exportLimit) : exportLimit;
+  const limits = [exportLimit, row.limit, userLimit].filter(
+    (value): value is number => value !== null && value >= 0,
+  );
+  const limit = Math.min(...limits);
   return { sql: applyLimit(last, limit, dialect), limit };
 }
 

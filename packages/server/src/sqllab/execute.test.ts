@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { storeKinds } from '../testing/stores.ts';
 import { DML_NOT_ALLOWED_MESSAGE } from './plan.ts';
 import { DATABASE_NOT_FOUND_MESSAGE } from './service.ts';
+import { PARAMETER_MISSING_ERR } from './templates.ts';
 import {
   clientId,
   createDatabase,
@@ -237,7 +238,7 @@ describe.each(storeKinds())('SQL Lab execute on the %s metadata store', (storeKi
       expect(res.json().data).toEqual([{ answer: 42 }]);
     });
 
-    it('refuses DML on a database without allow_dml and records nothing', async () => {
+    it('refuses DML on a database without allow_dml and changes nothing', async () => {
       for (const sql of [
         'DELETE FROM numbers',
         'SELECT 1; UPDATE numbers SET n = 0',
@@ -252,6 +253,34 @@ describe.each(storeKinds())('SQL Lab execute on the %s metadata store', (storeKi
       }
       const count = await run({ database_id: numbers, sql: 'SELECT count(*) AS c FROM numbers' });
       expect(count.json().data).toEqual([{ c: 100 }]);
+    });
+
+    it('keeps a refused run in the history, failed with its error, and its client id taken', async () => {
+      const id = clientId();
+      const body = {
+        client_id: id,
+        database_id: numbers,
+        sql: 'DELETE FROM numbers',
+        sql_editor_id: '7',
+        tab: 'Untitled Query 1',
+      };
+      const res = await execute(t, 'admin', body);
+      expect(res.statusCode).toBe(400);
+      const history = await t.call('admin', {
+        method: 'GET',
+        url: `/api/v1/query/updated_since?q=(last_updated_ms:0)`,
+      });
+      const record = history.json().result.find((q: { id: string }) => q.id === id);
+      expect(record).toMatchObject({
+        state: 'failed',
+        errorMessage: DML_NOT_ALLOWED_MESSAGE,
+        sql: 'DELETE FROM numbers',
+        sqlEditorId: '7',
+        tab: 'Untitled Query 1',
+        resultsKey: null,
+      });
+      expect(record.extra.errors[0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
+      expect((await execute(t, 'admin', body)).statusCode).toBe(400);
     });
 
     it('answers bad SQL with a structured engine error and records the failure', async () => {
@@ -347,6 +376,29 @@ describe.each(storeKinds())('SQL Lab execute on the %s metadata store', (storeKi
         message:
           'The template parameters are not valid JSON: unexpected "oops" at line 3, column 3',
       });
+    });
+
+    it('names a template variable that no parameter defines, and records the refused run', async () => {
+      const id = clientId();
+      const res = await execute(t, 'admin', {
+        client_id: id,
+        database_id: numbers,
+        sql: "SELECT n FROM numbers WHERE n < {{ low }} AND '{{ who }}' <> ''",
+        templateParams: '{"who": "me"}',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        error_type: 'MISSING_TEMPLATE_PARAMS_ERROR',
+        message: `The parameter "low" in your query is undefined. ${PARAMETER_MISSING_ERR}`,
+        extra: { undefined_parameters: ['low'], template_parameters: { who: 'me' } },
+      });
+      const history = await t.call('admin', {
+        method: 'GET',
+        url: `/api/v1/query/updated_since?q=(last_updated_ms:0)`,
+      });
+      const record = history.json().result.find((q: { id: string }) => q.id === id);
+      expect(record.state).toBe('failed');
+      expect(record.errorMessage).toContain('"low"');
     });
 
     it('answers a template syntax error with a 400 that says where', async () => {
@@ -490,6 +542,18 @@ describe.each(storeKinds())('SQL Lab execute on the %s metadata store', (storeKi
         sql: 'SELECT 1',
       });
       expect(again.statusCode).toBe(400);
+    });
+
+    it('refuses a tab name or editor id longer than 256 characters, naming the field', async () => {
+      for (const field of ['tab', 'sql_editor_id']) {
+        const res = await run({
+          database_id: numbers,
+          sql: 'DELETE FROM numbers',
+          [field]: 'x'.repeat(257),
+        });
+        expect(res.statusCode, field).toBe(400);
+        expect(JSON.stringify(res.json()), field).toContain(field);
+      }
     });
 
     it('gives a query without a client id one of 11 characters', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { lookupSpec } from '../databases/connections.ts';
 import { databaseRepository } from '../databases/repository.ts';
 import type { EngineConnection, ResultColumn } from '../engines/types.ts';
+import { logFailedSqlLabRun } from '../logs/service.ts';
 import type { ResultsBackend } from '../platform/results/types.ts';
 import { resultToIpc, tableFromBatches } from './payload.ts';
 import { type QueryRowWithNames, queryRepository } from './repository.ts';
@@ -47,10 +48,11 @@ function asShownError(error: unknown): TesseraError {
   });
 }
 
-function errorsExtra(row: QueryRowWithNames, error: TesseraError): string {
+/** A run's `extra_json` with the failure's `errors` in Superset's error shape. */
+export function errorsExtra(extraJson: string | null, error: TesseraError): string {
   let extra: Record<string, unknown> = {};
   try {
-    extra = JSON.parse(row.extra_json || '{}') as Record<string, unknown>;
+    extra = JSON.parse(extraJson || '{}') as Record<string, unknown>;
   } catch {
     extra = {};
   }
@@ -120,11 +122,12 @@ export async function executeQuery(
   if (!startedRunning) return { status: 'stopped' };
 
   const fail = async (error: TesseraError, status: 'failed' | 'timed_out' = 'failed') => {
+    logFailedSqlLabRun(ctx, row, error);
     await queryRepository.updateIfStatus(db, queryId, ['running'], {
       status,
       error_message: error.message,
       end_time: Date.now(),
-      extra_json: errorsExtra(row, error),
+      extra_json: errorsExtra(row.extra_json, error),
     });
   };
 

@@ -15,6 +15,7 @@ import type { ResultColumn } from '../engines/types.ts';
 import type { TemplateContext } from '../platform/templates/context.ts';
 import { type Actor, type CurrentUser, requirePermission, requireUser } from '../security/actor.ts';
 import { checkQueryAccess } from './access.ts';
+import { errorsExtra } from './executor.ts';
 import { capInput } from './limits.ts';
 import { rowsOf, wireColumns } from './payload.ts';
 import { buildPlan } from './plan.ts';
@@ -87,37 +88,13 @@ export async function executeSql(
       ['schema', body.schema],
       ['catalog', body.catalog],
       ['tmp_table_name', body.tmp_table_name],
+      // Stored on the run (refused ones too) in columns of 256 characters.
+      ['tab', body.tab],
+      ['sql_editor_id', body.sql_editor_id],
     ],
     templateParams: ['templateParams', body.templateParams],
   });
   const database = await sqllabDatabase(ctx, actor, body.database_id);
-  const spec = lookupSpec(database.engine);
-
-  const params = parseTemplateParams(body.templateParams);
-  const rendered = renderSqlTemplate(body.sql, templateContext(user, params, urlParams));
-  const schema = body.schema || null;
-  const catalog = body.catalog || null;
-  const plan = buildPlan({
-    sql: rendered,
-    dialect: spec.dialect,
-    database,
-    schema,
-    userId: user.id,
-    queryLimit: body.queryLimit,
-    sqlMaxRow: ctx.config.sqlMaxRow,
-    defaultLimit: ctx.config.defaultSqllabLimit,
-    selectAsCta: Boolean(body.select_as_cta),
-    ctasMethod: body.ctas_method ?? 'TABLE',
-    tmpTableName: body.tmp_table_name,
-  });
-  checkQueryAccess(principalOf(actor), database, plan.analyzed, { schema, catalog });
-  // Statements no user may run (SET/RESET of shared settings, PRAGMAs that write, functions that
-  // change state): pooled connections would make them everyone's. After the access check, so a
-  // statement that reaches for a file is refused as such.
-  for (const statement of plan.analyzed) {
-    const refusal = spec.refusesStatement(statement.sql);
-    if (refusal) throw refusal;
-  }
 
   const clientId = body.client_id || newClientId();
   if (await queryRepository.getByClientId(ctx.store.db, clientId)) {
@@ -126,6 +103,21 @@ export async function executeSql(
       `A query with client id "${clientId}" already exists; send a new client id.`,
     );
   }
+  const schema = body.schema || null;
+  const catalog = body.catalog || null;
+  const run: RunIdentity = { clientId, database, userId: user.id, body, schema, catalog };
+
+  let plan: ReturnType<typeof buildPlan>;
+  try {
+    plan = planRun(ctx, actor, user, run, urlParams);
+  } catch (error) {
+    // As Superset saves the query before validating it: a refused run is in the history with its
+    // error, and the tab that names it as its latest run stays consistent.
+    if (error instanceof TesseraError && error.status < 500)
+      await recordRefusedRun(ctx, run, error);
+    throw error;
+  }
+
   const runAsync = Boolean(database.allow_run_async);
   const now = Date.now();
   const queryId = await queryRepository.insert(ctx.store.db, {
@@ -185,6 +177,88 @@ export async function executeSql(
     status: 200,
     body: resultsPayload(row, outcome.table, outcome.columns, DISPLAY_MAX_ROW),
   };
+}
+
+interface RunIdentity {
+  clientId: string;
+  database: DatabaseRow;
+  userId: number;
+  body: ExecuteBody;
+  schema: string | null;
+  catalog: string | null;
+}
+
+/** Renders the templates, plans the statements and checks them: what may refuse a run. */
+function planRun(
+  ctx: AppContext,
+  actor: Actor,
+  user: CurrentUser,
+  { body, database, schema, catalog }: RunIdentity,
+  urlParams: UrlParams,
+): ReturnType<typeof buildPlan> {
+  const spec = lookupSpec(database.engine);
+  const params = parseTemplateParams(body.templateParams);
+  const rendered = renderSqlTemplate(body.sql, templateContext(user, params, urlParams));
+  const plan = buildPlan({
+    sql: rendered,
+    dialect: spec.dialect,
+    database,
+    schema,
+    userId: user.id,
+    queryLimit: body.queryLimit,
+    sqlMaxRow: ctx.config.sqlMaxRow,
+    defaultLimit: ctx.config.defaultSqllabLimit,
+    selectAsCta: Boolean(body.select_as_cta),
+    ctasMethod: body.ctas_method ?? 'TABLE',
+    tmpTableName: body.tmp_table_name,
+  });
+  checkQueryAccess(principalOf(actor), database, plan.analyzed, { schema, catalog });
+  // Statements no user may run (SET/RESET of shared settings, PRAGMAs that write, functions that
+  // change state): pooled connections would make them everyone's. After the access check, so a
+  // statement that reaches for a file is refused as such.
+  for (const statement of plan.analyzed) {
+    const refusal = spec.refusesStatement(statement.sql);
+    if (refusal) throw refusal;
+  }
+  return plan;
+}
+
+/** A run refused before it reached the engine, kept `failed` with its error. */
+async function recordRefusedRun(
+  ctx: AppContext,
+  run: RunIdentity,
+  error: TesseraError,
+): Promise<void> {
+  const now = Date.now();
+  await queryRepository.insert(ctx.store.db, {
+    client_id: run.clientId,
+    database_id: run.database.id,
+    user_id: run.userId,
+    status: 'failed',
+    tab_name: run.body.tab ?? null,
+    sql_editor_id: run.body.sql_editor_id ?? null,
+    catalog: run.catalog,
+    schema: run.schema,
+    sql: run.body.sql,
+    select_sql: null,
+    executed_sql: null,
+    limit: null,
+    select_as_cta: run.body.select_as_cta ? 1 : 0,
+    ctas_method: run.body.ctas_method ?? 'TABLE',
+    tmp_table_name: null,
+    tmp_schema_name: null,
+    progress: 0,
+    rows: null,
+    error_message: error.message,
+    results_key: null,
+    start_time: now,
+    start_running_time: null,
+    end_time: now,
+    end_result_backend_time: null,
+    tracking_url: null,
+    heartbeat_ms: null,
+    extra_json: errorsExtra(null, error),
+  });
 }
 
 async function mustGet(ctx: AppContext, queryId: number): Promise<QueryRowWithNames> {

@@ -68,11 +68,9 @@ export const DEFAULT_SQL_MAX_ROW = 100000;
 /** Superset's DISPLAY_MAX_ROW: the most rows a JSON answer carries before `displayLimitReached`. */
 export const DISPLAY_MAX_ROW = 10000;
 
+/** The spec's options below SQL_MAX_ROW, then SQL_MAX_ROW itself last, as Superset lists them. */
 export function queryLimitOptions(maxRow: number = DEFAULT_SQL_MAX_ROW): number[] {
-  const options: number[] = QUERY_LIMIT_OPTIONS.filter((option) => option <= maxRow);
-  if (!options.includes(maxRow) && maxRow < QUERY_LIMIT_OPTIONS[QUERY_LIMIT_OPTIONS.length - 1])
-    options.push(maxRow);
-  return options.sort((a, b) => a - b);
+  return [...QUERY_LIMIT_OPTIONS.filter((option) => option < maxRow), maxRow];
 }
 
 export const LIMITING_FACTORS = [

@@ -145,6 +145,8 @@ export const SqllabDatabase = z.object({
   force_ctas_schema: z.string().nullable(),
   disable_data_preview: z.boolean(),
   disable_drill_to_detail: z.boolean(),
+  /** Beyond Superset's DATABASE_KEYS: SQL Lab offers Estimate only where it is true. */
+  allows_cost_estimate: z.boolean().optional(),
 });
 export type SqllabDatabase = z.infer<typeof SqllabDatabase>;
 

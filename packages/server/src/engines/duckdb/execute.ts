@@ -1,81 +1,19 @@
 import {
   type DuckDBDataChunk,
-  DuckDBDateValue,
-  DuckDBDecimalValue,
   type DuckDBResult,
-  DuckDBTimestampMillisecondsValue,
-  DuckDBTimestampNanosecondsValue,
-  DuckDBTimestampSecondsValue,
-  DuckDBTimestampTZValue,
-  DuckDBTimestampValue,
   type DuckDBValue,
   ResultReturnType,
 } from '@duckdb/node-api';
-import {
-  type ArrowColumn,
-  type ArrowKind,
-  type BatchAccumulator,
-  dedupeColumnNames,
-  streamedResult,
-} from '../arrow.ts';
+import { type ArrowColumn, arrowSchema, dedupeColumnNames, resultColumns } from '../arrow.ts';
 import { queryCancelled, throwIfAborted } from '../errorKit.ts';
 import type { ExecuteOptions, ExecuteResult } from '../types.ts';
+import { ChunkAccumulator } from './columns.ts';
 import type { DuckdbSession } from './connect.ts';
 import { duckdbDialect } from './dialect.ts';
 import { DUCKDB_NAME, mapDuckdbError } from './errors.ts';
 import { duckdbArrowKind, duckdbIsDttm, duckdbTypeGeneric } from './types.ts';
 
-const MICROS_PER_MILLI = 1000n;
-
-/** DuckDB's raw vector values to what the Arrow builders take, without going through rows. */
-function columnValue(kind: ArrowKind, value: DuckDBValue): unknown {
-  if (value === null) return null;
-  switch (kind) {
-    case 'date':
-      return value instanceof DuckDBDateValue
-        ? value.isFinite
-          ? value.days * 86_400_000
-          : null
-        : null;
-    case 'timestamp':
-      if (value instanceof DuckDBTimestampValue || value instanceof DuckDBTimestampTZValue) {
-        return value.isFinite ? Number(value.micros / MICROS_PER_MILLI) : null;
-      }
-      if (value instanceof DuckDBTimestampMillisecondsValue) return Number(value.millis);
-      if (value instanceof DuckDBTimestampSecondsValue) return Number(value.seconds) * 1000;
-      if (value instanceof DuckDBTimestampNanosecondsValue) return Number(value.nanos / 1_000_000n);
-      return null;
-    case 'float64':
-      if (value instanceof DuckDBDecimalValue) return value.toDouble();
-      return typeof value === 'bigint' ? Number(value) : value;
-    case 'int32':
-    case 'int64':
-    case 'bool':
-      return value;
-    default:
-      return typeof value === 'string' ? value : String(value);
-  }
-}
-
-function appendChunk(
-  accumulator: BatchAccumulator,
-  chunk: DuckDBDataChunk,
-  columns: readonly ArrowColumn[],
-  limit: number,
-): number {
-  const rows = Math.min(chunk.rowCount, limit);
-  const converted = columns.map((column, index) => {
-    const raw = chunk.getColumnValues(index);
-    const out = new Array(rows);
-    for (let row = 0; row < rows; row += 1) out[row] = columnValue(column.kind, raw[row]);
-    return out;
-  });
-  for (let row = 0; row < rows; row += 1)
-    accumulator.pushRow(converted.map((values) => values[row]));
-  return rows;
-}
-
-function describeColumns(result: DuckDBResult): ArrowColumn[] {
+export function describeColumns(result: DuckDBResult): ArrowColumn[] {
   const names = dedupeColumnNames(result.columnNames());
   return result.columnTypes().map((type, index) => {
     const typeName = type.toString();
@@ -98,7 +36,8 @@ function bindable(params: unknown[] | undefined): DuckDBValue[] {
 }
 
 /**
- * Streams a statement chunk by chunk (columnar, 2048 rows each) into Arrow batches. Aborting the
+ * Streams a statement chunk by chunk (2048 rows each) into Arrow batches, column by column
+ * (columns.ts). Aborting the
  * signal calls `interrupt()` on the connection, which stops the statement inside DuckDB.
  */
 export async function duckdbExecute(
@@ -142,7 +81,10 @@ export async function duckdbExecute(
   const columns = describeColumns(result);
   const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
 
-  const streamed = streamedResult(columns, async function* (accumulator) {
+  const schema = arrowSchema(columns);
+  // Starts only when the caller reads the first batch.
+  const batches = (async function* () {
+    const accumulator = new ChunkAccumulator(schema, columns);
     let read = 0;
     try {
       while (read < maxRows) {
@@ -154,7 +96,7 @@ export async function duckdbExecute(
         }
         throwIfAborted(signal, DUCKDB_NAME);
         if (!chunk || chunk.rowCount === 0) break;
-        read += appendChunk(accumulator, chunk, columns, maxRows - read);
+        read += accumulator.append(chunk, maxRows - read);
         const batch = accumulator.takeFull();
         if (batch) yield batch;
       }
@@ -165,8 +107,8 @@ export async function duckdbExecute(
     } finally {
       await release();
     }
-  });
-  return { ...streamed, rowsAffected: rowsChanged(result) };
+  })();
+  return { columns: resultColumns(columns), schema, batches, rowsAffected: rowsChanged(result) };
 }
 
 function rowsChanged(result: DuckDBResult): number | undefined {

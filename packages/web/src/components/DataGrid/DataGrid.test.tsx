@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
@@ -96,5 +97,26 @@ describe('DataGrid', () => {
     fireEvent.click(cell);
     fireEvent.keyDown(screen.getByTestId('data-grid-scroll'), { key: 'c', ctrlKey: true });
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('word-1'));
+  });
+});
+
+describe('DataGrid.css', () => {
+  const gridCss = readFileSync(`${__dirname}/DataGrid.css`, 'utf8');
+  // jsdom paints nothing, so the rules themselves are checked: every page that shows a grid (SQL
+  // Lab, the history's results dialog) gets an opaque sticky header and row-number column.
+  const rule = (selector: string) => {
+    const start = gridCss.indexOf(`${selector} {`);
+    expect(start, selector).toBeGreaterThanOrEqual(0);
+    return gridCss.slice(start, gridCss.indexOf('}', start));
+  };
+  const opaque =
+    'background: linear-gradient(var(--tdg-header-bg), var(--tdg-header-bg)), var(--tdg-bg);';
+
+  it('lays the translucent header fill over the opaque grid background', () => {
+    expect(rule('.tdg-header')).toContain(opaque);
+    expect(rule('.tdg-rownum')).toContain(opaque);
+    expect(rule('.tdg-row .tdg-rownum')).toContain(opaque);
+    expect(gridCss).toMatch(/\.tdg-corner,\s*\.tdg-rownum \{/);
+    expect(gridCss).not.toMatch(/background(-color)?: var\(--tdg-header-bg\);/);
   });
 });

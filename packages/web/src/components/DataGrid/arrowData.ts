@@ -1,4 +1,4 @@
-import { DataType, type Decimal, type Table, type Vector } from 'apache-arrow';
+import { type Data, DataType, type Decimal, type Table, type Vector } from 'apache-arrow';
 import { displayText, plainText } from './format.ts';
 import type { ColumnKind, GridColumn, GridData } from './types.ts';
 
@@ -49,6 +49,35 @@ function readerFor(type: DataType): ColumnReader {
   return { kind: 'other', dateOnly: false, convert: identity };
 }
 
+// A text column's bytes decoded once per batch when they are all ASCII (null when not).
+const asciiCache = new WeakMap<Data, string | null>();
+const asciiDecoder = new TextDecoder();
+
+/**
+ * A Utf8 batch whose value bytes are all ASCII, with those bytes as one string: each cell is then
+ * a slice of it at its byte offsets, without decoding cell by cell.
+ */
+function asciiText(vector: Vector): { data: Data; text: string } | null {
+  if (vector.data.length !== 1) return null;
+  const data = vector.data[0];
+  if (
+    !DataType.isUtf8(data.type) ||
+    data.offset !== 0 ||
+    !(data.valueOffsets instanceof Int32Array)
+  )
+    return null;
+  let text = asciiCache.get(data);
+  if (text === undefined) {
+    const values = data.values as Uint8Array;
+    const end = data.length > 0 ? data.valueOffsets[data.length] : 0;
+    let ascii = end <= values.length;
+    for (let i = 0; ascii && i < end; i += 1) if (values[i] > 0x7f) ascii = false;
+    text = ascii ? asciiDecoder.decode(values.subarray(0, end)) : null;
+    asciiCache.set(data, text);
+  }
+  return text === null ? null : { data, text };
+}
+
 /**
  * A grid over an Arrow table that reads each drawn cell straight from its column vector: nothing
  * is converted up front, so a million-row result costs the IPC bytes and no row objects.
@@ -90,10 +119,44 @@ export function arrowGridData(table: Table, info: readonly ColumnInfo[] = []): G
     return raw === null || raw === undefined ? null : readers[column].convert(raw);
   }
 
+  function textSlice(column: number, start: number, end: number): (string | null)[] {
+    const from = Math.max(0, start);
+    const to = Math.min(table.numRows, end);
+    const out = new Array<string | null>(Math.max(0, to - from));
+    const { kind, dateOnly, convert } = readers[column];
+    let row = from;
+    while (row < to) {
+      const b = batchOf(row);
+      const vector = vectors[b][column];
+      const first = row - offsets[b];
+      const last = Math.min(to, offsets[b + 1]) - offsets[b];
+      const ascii = asciiText(vector);
+      if (ascii) {
+        const { data, text } = ascii;
+        const { valueOffsets } = data;
+        for (let i = first; i < last; i += 1, row += 1) {
+          // What Vector.get answers (utf8 of an ASCII buffer is its bytes as code units).
+          out[row - from] =
+            data.getValid(i) && i + 1 < valueOffsets.length
+              ? text.slice(valueOffsets[i] as number, valueOffsets[i + 1] as number)
+              : null;
+        }
+      } else {
+        for (let i = first; i < last; i += 1, row += 1) {
+          const raw = vector.get(i);
+          out[row - from] =
+            raw === null || raw === undefined ? null : plainText(convert(raw), kind, dateOnly);
+        }
+      }
+    }
+    return out;
+  }
+
   return {
     numRows: table.numRows,
     columns,
     value,
+    textSlice,
     text: (row, column) =>
       plainText(value(row, column), readers[column].kind, readers[column].dateOnly),
     display: (row, column) =>

@@ -16,11 +16,31 @@ const integerFormat = new Intl.NumberFormat('en-US', {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+const MS_PER_DAY = 86_400_000;
+const MAX_TIME = 8.64e15;
+// The date part of the last day formatted: a result's timestamps mostly come a day at a time.
+let memoDay = Number.NaN;
+let memoDate = '';
+
 /** `2020-01-31 13:45:00` (UTC, milliseconds only when present), or `2020-01-31` for dates. */
 export function formatTimestamp(ms: number, dateOnly = false): string {
+  // Date drops a fraction toward zero, and knows times up to 8.64e15 ms either side of 1970.
+  const whole = Math.trunc(ms);
+  const day = Math.floor(whole / MS_PER_DAY);
+  if (day === memoDay && Math.abs(whole) <= MAX_TIME) {
+    // The UTC fields by arithmetic, as Date's getters compute them.
+    if (dateOnly) return memoDate;
+    const inDay = whole - day * MS_PER_DAY;
+    const seconds = Math.floor(inDay / 1000);
+    const millis = inDay - seconds * 1000;
+    const clock = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+    return `${memoDate} ${clock}${millis ? `.${pad(millis, 3)}` : ''}`;
+  }
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return String(ms);
   const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  memoDay = day;
+  memoDate = date;
   if (dateOnly) return date;
   const millis = d.getUTCMilliseconds();
   const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;

@@ -26,6 +26,11 @@ export interface GridData {
   text(row: number, column: number): string | null;
   /** The cell as the grid draws it (numbers grouped). null for SQL NULL. */
   display(row: number, column: number): string | null;
+  /**
+   * Optional: `text` of the rows `start` to `end - 1` of one column at once, read column-wise
+   * (the same strings, far fewer lookups); the filter scans through it when a source has it.
+   */
+  textSlice?(column: number, start: number, end: number): ArrayLike<string | null>;
 }
 
 export type SortDirection = 'asc' | 'desc';

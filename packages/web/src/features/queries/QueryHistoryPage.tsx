@@ -31,23 +31,10 @@ import { type ListParams, ListView } from '../../components/ListView.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { HistoryResultsModal } from './HistoryResultsModal.tsx';
 import { editorLink, type HistoryFilters, queryHistoryApi } from './queryHistoryApi.ts';
+import { RunStateTag, stateLabel } from './RunStateTag.tsx';
 
-const STATE_COLORS: Record<string, string> = {
-  success: 'success',
-  failed: 'error',
-  timed_out: 'error',
-  stopped: 'warning',
-  running: 'processing',
-  fetching: 'processing',
-};
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const countFormat = new Intl.NumberFormat('en-US');
-
-/** `timed_out` -> `Timed out`. */
-function stateLabel(state: string): string {
-  const words = state.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function duration(row: QueryListItem): string {
   if (row.start_time === null || row.end_time === null) return '–';
@@ -123,15 +110,7 @@ export function QueryHistoryPage() {
         key: 'status',
         sorter: true,
         width: 110,
-        render: (status: string) => (
-          <Tag
-            color={STATE_COLORS[status] ?? 'default'}
-            data-testid="history-state"
-            data-state={status}
-          >
-            {stateLabel(status)}
-          </Tag>
-        ),
+        render: (status: string, row) => <RunStateTag id={row.id} status={status} />,
       },
       {
         title: 'Started',
@@ -217,6 +196,9 @@ export function QueryHistoryPage() {
       title: 'Actions',
       key: 'actions',
       align: 'right',
+      // Kept in view however wide the SQL and table tags make the rows.
+      fixed: 'right',
+      width: 128,
       render: (_: unknown, row) => (
         <Flex gap={2} justify="flex-end" data-testid="history-row-actions">
           <Tooltip title="Open in SQL Lab">

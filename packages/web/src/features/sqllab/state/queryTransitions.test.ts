@@ -6,6 +6,7 @@ import {
   queryFailed,
   queryResultsCleared,
   queryResultsRequested,
+  queryResultsRestored,
   queryStarted,
   queryStopped,
   querySucceeded,
@@ -47,6 +48,15 @@ describe('starting a run (spec section 4)', () => {
     const second = started(done, { dbId: 1, sql: 'SELECT 2', sqlEditorId: editorId });
     expect(second.state.queries[first.query.id]?.results?.data).toEqual([]);
     expect(second.state.queryEditors[0]?.latestQueryId).toBe(second.query.id);
+  });
+
+  it('brings a run to the front: an editor run in Results, a data preview in its own tab', () => {
+    const base = workspaceWith();
+    const editorId = base.queryEditors[0]?.id ?? '';
+    const preview = started(base, { dbId: 1, sql: 'SELECT *', isDataPreview: true });
+    expect(preview.state.activeSouthPaneTab).toBe(preview.query.id);
+    const run = started(preview.state, { dbId: 1, sql: 'SELECT 1', sqlEditorId: editorId });
+    expect(run.state.activeSouthPaneTab).toBe('Results');
   });
 
   it('does not move the tab latest query for a data preview', () => {
@@ -232,10 +242,16 @@ describe('clearing inactive queries', () => {
 });
 
 describe('results kept or cleared, and offline', () => {
-  it('clears the results of a query', () => {
+  it('clears the results of a query and keeps them cleared until asked again', () => {
     const { state, query } = started(workspaceWith(), { dbId: 1, sql: 'x' });
     const done = reduce(state, querySucceeded({ id: query.id, results: results(2) }));
-    expect(reduce(done, queryResultsCleared(query.id)).queries[query.id]?.results).toBeNull();
+    const cleared = reduce(done, queryResultsCleared(query.id)).queries[query.id];
+    expect(cleared).toMatchObject({ results: null, cached: true, state: 'success' });
+    const restored = reduce(
+      reduce(done, queryResultsCleared(query.id)),
+      queryResultsRestored(query.id),
+    );
+    expect(restored.queries[query.id]?.cached).toBe(false);
   });
 
   it('re-fetching moves a finished query back to fetching then success', () => {

@@ -57,6 +57,8 @@ export function startQuery(state: SqlLabState, query: Query): void {
     errors: null,
     endDttm: null,
   };
+  // What was just run comes forward: an editor's run in Results, a table's data preview in its tab.
+  state.activeSouthPaneTab = query.isDataPreview ? query.id : 'Results';
 }
 
 export function requestResults(state: SqlLabState, queryId: string): void {
@@ -71,6 +73,7 @@ export function succeedQuery(state: SqlLabState, queryId: string, results: Query
   query.state = 'success';
   query.endDttm = record?.endDttm ?? Date.now();
   query.progress = 100;
+  query.cached = false;
   // Frozen so immer neither copies nor deep-freezes what may be many thousand rows.
   query.results = Object.isFrozen(results) ? results : Object.freeze({ ...results });
   query.rows = record?.rows ?? results.data.length;
@@ -200,7 +203,16 @@ export function clearInactiveQueries(state: SqlLabState, intervalMs: number, now
   }
 }
 
+/** As Superset: the rows go and the run is marked `cached`, so nothing loads them back unasked. */
 export function clearResults(state: SqlLabState, queryId: string): void {
   const query = state.queries[queryId];
-  if (query) query.results = null;
+  if (!query) return;
+  query.results = null;
+  query.cached = true;
+}
+
+/** "Refetch results" after a clear: the stored rows may load again. */
+export function restoreResults(state: SqlLabState, queryId: string): void {
+  const query = state.queries[queryId];
+  if (query) query.cached = false;
 }

@@ -29,17 +29,23 @@ export const selectQueryEditors = createSelector(
 );
 
 /** Id and name of each tab (stable while the user types). */
+/** Each tab's id, name and the state of its latest run (for the running or failed mark). */
 export const selectTabs = createSelector(
   [
     selectQueryEditorsRaw,
-    (root: SqlLabRootState) => root.sqlLab.unsavedQueryEditor.name,
-    (root: SqlLabRootState) => root.sqlLab.unsavedQueryEditor.id,
+    (root: SqlLabRootState) => root.sqlLab.unsavedQueryEditor,
+    (root: SqlLabRootState) => root.sqlLab.queries,
   ],
-  (editors, unsavedName, unsavedId) =>
-    editors.map((qe) => ({
-      id: qe.id,
-      name: qe.id === unsavedId && unsavedName !== undefined ? unsavedName : qe.name,
-    })),
+  (editors, unsaved, queries) =>
+    editors.map((qe) => {
+      const pending = qe.id === unsaved.id ? unsaved : {};
+      const latestId = pending.latestQueryId ?? qe.latestQueryId;
+      return {
+        id: qe.id,
+        name: pending.name ?? qe.name,
+        state: latestId ? (queries[latestId]?.state ?? null) : null,
+      };
+    }),
 );
 
 export const selectActiveEditor = createSelector(

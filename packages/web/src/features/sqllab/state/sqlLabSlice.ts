@@ -8,6 +8,7 @@ import {
   type QueryFailure,
   refreshQueries,
   requestResults,
+  restoreResults,
   startQuery,
   stopQuery,
   succeedQuery,
@@ -292,6 +293,9 @@ export const sqlLabSlice = createSlice({
     queryResultsCleared(state, action: PayloadAction<string>) {
       clearResults(state, action.payload);
     },
+    queryResultsRestored(state, action: PayloadAction<string>) {
+      restoreResults(state, action.payload);
+    },
     queryRemoved(state, action: PayloadAction<string>) {
       delete state.queries[action.payload];
     },
@@ -365,6 +369,7 @@ export const {
   queriesRefreshed,
   inactiveQueriesCleared,
   queryResultsCleared,
+  queryResultsRestored,
   queryRemoved,
   queriesMerged,
   offlineSet,

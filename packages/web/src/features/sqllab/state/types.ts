@@ -93,6 +93,8 @@ export interface SqlLabTable {
   foreignKeys?: unknown[];
   indexes?: unknown[];
   comment?: string | null;
+  /** What `table_metadata/extra/` says beyond the metadata (e.g. PostgreSQL's `partitions`). */
+  extra?: Record<string, unknown>;
   /** Client id of the data-preview query, when one ran. */
   dataPreviewQueryId?: string | null;
   isMetadataLoading?: boolean;

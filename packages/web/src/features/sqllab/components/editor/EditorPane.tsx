@@ -1,7 +1,6 @@
 import { DatabaseOutlined } from '@ant-design/icons';
 import { Flex, Select } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../../app/api.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../../../app/store.ts';
 import { useToasts } from '../../../../app/useToasts.ts';
 import { useSqlLabDispatch, useSqlLabSelector } from '../../state/hooks.ts';
@@ -11,6 +10,7 @@ import {
   selectActiveEditorTables,
   selectDatabases,
   selectLatestQuery,
+  selectSettings,
 } from '../../state/selectors.ts';
 import {
   queryEditorSetCursorPosition,
@@ -27,10 +27,12 @@ import {
   loadFunctionNames,
   runEditorQuery,
   saveQuery,
+  toolErrorText,
   updateSavedQuery,
 } from '../../state/thunks/editor.ts';
 import { stopQuery } from '../../state/thunks/queries.ts';
 import type { QueryEditor } from '../../state/types.ts';
+import { CtasModal } from './CtasModal.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { EstimateModal } from './EstimateModal.tsx';
 import { SaveQueryModal } from './SaveQueryModal.tsx';
@@ -38,11 +40,12 @@ import { ShareModal } from './ShareModal.tsx';
 import { SqlEditor } from './SqlEditor.tsx';
 import { TemplateParamsModal } from './TemplateParamsModal.tsx';
 import { useCompletionData } from './useCompletionData.ts';
+import { useQueryTableColumns } from './useQueryTableColumns.ts';
 
 const RUNNING_STATES = new Set(['running', 'started', 'pending', 'fetching', 'scheduled']);
 export const LINK_COPIED = 'Link copied to clipboard';
 
-type OpenModal = 'save' | 'params' | 'estimate' | null;
+type OpenModal = 'save' | 'params' | 'estimate' | 'ctas' | null;
 
 /** The north pane of a tab: toolbar, CodeMirror editor and the toolbar's dialogs. */
 export function EditorPane({
@@ -60,10 +63,17 @@ export function EditorPane({
   const tables = useSqlLabSelector(selectActiveEditorTables);
   const latestQuery = useSqlLabSelector(selectLatestQuery);
   const estimate = useSqlLabSelector(selectActiveCostEstimate);
+  const settings = useSqlLabSelector(selectSettings);
   const [modal, setModal] = useState<OpenModal>(null);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [formatting, setFormatting] = useState(false);
   const { schemas, tableNames } = useCompletionData(editor.dbId, editor.schema);
+  const columnTables = useQueryTableColumns(editor.dbId, editor.schema, editor.sql, tables);
+  const editorContainer = useRef<HTMLDivElement>(null);
+  const focusEditor = useCallback(
+    () => editorContainer.current?.querySelector<HTMLElement>('.cm-content')?.focus(),
+    [],
+  );
 
   const { id, dbId } = editor;
   useEffect(() => {
@@ -91,7 +101,7 @@ export function EditorPane({
         () => undefined,
       );
     } catch (error) {
-      addDangerToast(errorMessage(error));
+      addDangerToast(toolErrorText(error));
     }
   }, [dispatch, id, addSuccessToast, addDangerToast]);
 
@@ -120,10 +130,14 @@ export function EditorPane({
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
       <EditorToolbar
         canRun={Boolean(editor.dbId)}
+        canEstimate={Boolean(database?.allows_cost_estimate)}
+        canCtas={Boolean(database?.allow_ctas || database?.allow_cvas)}
+        onCtas={() => setModal('ctas')}
         running={running}
         hasSelection={Boolean(editor.selectedText?.trim())}
         queryLimit={editor.queryLimit}
-        maxRow={editor.maxRow}
+        // The server's SQL_MAX_ROW now, not the one a tab restored from storage was made with.
+        maxRow={settings.maxRow}
         remoteId={editor.remoteId}
         hasTemplateParams={Boolean(editor.templateParams.trim())}
         formatting={formatting}
@@ -141,6 +155,7 @@ export function EditorPane({
         onShare={share}
       />
       <div
+        ref={editorContainer}
         style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}
         data-testid="sqllab-editor-container"
       >
@@ -154,7 +169,7 @@ export function EditorPane({
           schema={editor.schema}
           schemas={schemas}
           tableNames={tableNames}
-          tables={tables}
+          tables={columnTables}
           functionNames={editor.functionNames}
           initialCursor={editor.cursorPosition}
           themeMode={themeMode}
@@ -180,6 +195,23 @@ export function EditorPane({
         value={editor.templateParams}
         onApply={(value) => dispatch(queryEditorSetTemplateParams(id, value))}
         onClose={() => setModal(null)}
+        afterClose={focusEditor}
+      />
+      <CtasModal
+        open={modal === 'ctas'}
+        allowTable={Boolean(database?.allow_ctas)}
+        allowView={Boolean(database?.allow_cvas)}
+        onRun={(options) =>
+          void dispatch(
+            runEditorQuery(id, {
+              ctas: true,
+              tempTable: options.tempTable || undefined,
+              ctasMethod: options.ctasMethod,
+            }),
+          )
+        }
+        onClose={() => setModal(null)}
+        afterClose={focusEditor}
       />
       <EstimateModal
         open={modal === 'estimate'}

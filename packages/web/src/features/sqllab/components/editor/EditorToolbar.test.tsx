@@ -8,6 +8,7 @@ import { templateParamsError } from './TemplateParamsModal.tsx';
 function setup(overrides: Partial<EditorToolbarProps> = {}) {
   const props: EditorToolbarProps = {
     canRun: true,
+    canEstimate: true,
     running: false,
     hasSelection: false,
     queryLimit: 10000,
@@ -50,6 +51,20 @@ describe('EditorToolbar', () => {
     }
   });
 
+  it('offers Estimate only where the database allows_cost_estimate', () => {
+    setup({ canEstimate: false });
+    expect(screen.queryByTestId('sqllab-estimate')).toBeNull();
+    expect(screen.getByTestId('sqllab-format')).toBeTruthy();
+  });
+
+  it('lists the keyboard shortcuts', async () => {
+    setup();
+    await userEvent.click(screen.getByTestId('sqllab-shortcuts'));
+    const list = await screen.findByTestId('sqllab-shortcuts-list');
+    expect(list.textContent).toContain('Ctrl+EnterRun the query');
+    expect(list.textContent).toContain('Ctrl+]Next tab');
+  });
+
   it('says "Run selection" when text is selected', () => {
     setup({ hasSelection: true });
     expect(screen.getByTestId('sqllab-run').textContent).toContain('Run selection');
@@ -65,6 +80,24 @@ describe('EditorToolbar', () => {
   it('cannot run without a database', () => {
     setup({ canRun: false });
     expect((screen.getByTestId('sqllab-run') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers the spec limit options and SQL_MAX_ROW itself last', async () => {
+    setup({ maxRow: 1_000_000, queryLimit: 1000 });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Row limit' }));
+    const labels = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(labels).toEqual([
+      '10',
+      '50',
+      '100',
+      '250',
+      '500',
+      '1,000',
+      '5,000',
+      '10,000',
+      '50,000',
+      '1,000,000',
+    ]);
   });
 
   it('offers the spec limit options capped by SQL_MAX_ROW', async () => {

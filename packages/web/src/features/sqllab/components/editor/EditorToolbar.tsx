@@ -6,18 +6,22 @@ import {
   LinkOutlined,
   SaveOutlined,
   StopOutlined,
+  TableOutlined,
 } from '@ant-design/icons';
 import { queryLimitOptions } from '@tessera/shared/api/sqllab';
 import { Button, Divider, Flex, Select, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { MOD_KEY, ShortcutsButton } from './ShortcutsButton.tsx';
 
-const MOD_KEY =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 const countFormat = new Intl.NumberFormat('en-US');
 
 export interface EditorToolbarProps {
   /** Whether a database is chosen (nothing runs without one). */
   canRun: boolean;
+  /** The database's `allows_cost_estimate`: Estimate is offered only then. */
+  canEstimate: boolean;
+  /** The database's allow_ctas or allow_cvas: CREATE TABLE/VIEW AS is offered only then. */
+  canCtas?: boolean;
   running: boolean;
   hasSelection: boolean;
   queryLimit: number;
@@ -33,9 +37,36 @@ export interface EditorToolbarProps {
   onLimitChange(limit: number): void;
   onFormat(): void;
   onEstimate(): void;
+  onCtas?(): void;
   onTemplateParams(): void;
   onSave(): void;
   onShare(): void;
+}
+
+/** One of the tab's text-button tools, with its tooltip. */
+function ToolButton(props: {
+  tip: string;
+  icon: ReactNode;
+  testId: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={props.tip}>
+      <Button
+        type="text"
+        icon={props.icon}
+        disabled={props.disabled}
+        loading={props.loading}
+        onClick={props.onClick}
+        data-testid={props.testId}
+      >
+        {props.children}
+      </Button>
+    </Tooltip>
+  );
 }
 
 /** Run/stop, row limit, and the tab's tools: estimate, parameters, format, save, share. */
@@ -90,7 +121,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
             options={limitOptions}
             onChange={(value: number) => props.onLimitChange(value)}
             popupMatchSelectWidth={false}
-            style={{ width: 96 }}
+            style={{ width: 120 }}
             data-testid="sqllab-limit"
             aria-label="Row limit"
           />
@@ -98,38 +129,45 @@ export function EditorToolbar(props: EditorToolbarProps) {
       </Space>
       <Space size={4} wrap split={<Divider orientation="vertical" style={{ margin: 0 }} />}>
         <Space size={4}>
-          <Tooltip title="Estimate the cost of the query">
-            <Button
-              type="text"
+          {props.canEstimate && (
+            <ToolButton
+              tip="Estimate the cost of the query"
               icon={<DashboardOutlined />}
               disabled={!props.canRun}
               onClick={props.onEstimate}
-              data-testid="sqllab-estimate"
+              testId="sqllab-estimate"
             >
               Estimate
-            </Button>
-          </Tooltip>
-          <Tooltip title="Template parameters (JSON)">
-            <Button
-              type="text"
-              icon={<FunctionOutlined />}
-              onClick={props.onTemplateParams}
-              data-testid="sqllab-template-params"
+            </ToolButton>
+          )}
+          {props.canCtas && (
+            <ToolButton
+              tip="Run the query into a new table or view"
+              icon={<TableOutlined />}
+              disabled={!props.canRun || props.running}
+              onClick={props.onCtas}
+              testId="sqllab-ctas"
             >
-              Parameters{props.hasTemplateParams ? ' •' : ''}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Format SQL (Ctrl+Shift+F)">
-            <Button
-              type="text"
-              icon={<FormatPainterOutlined />}
-              loading={props.formatting}
-              onClick={props.onFormat}
-              data-testid="sqllab-format"
-            >
-              Format
-            </Button>
-          </Tooltip>
+              Create as
+            </ToolButton>
+          )}
+          <ToolButton
+            tip="Template parameters (JSON)"
+            icon={<FunctionOutlined />}
+            onClick={props.onTemplateParams}
+            testId="sqllab-template-params"
+          >
+            Parameters{props.hasTemplateParams ? ' •' : ''}
+          </ToolButton>
+          <ToolButton
+            tip="Format SQL (Ctrl+Shift+F)"
+            icon={<FormatPainterOutlined />}
+            loading={props.formatting}
+            onClick={props.onFormat}
+            testId="sqllab-format"
+          >
+            Format
+          </ToolButton>
         </Space>
         <Space size={4}>
           <Button
@@ -150,6 +188,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
               Share
             </Button>
           </Tooltip>
+          <ShortcutsButton />
         </Space>
       </Space>
     </Flex>

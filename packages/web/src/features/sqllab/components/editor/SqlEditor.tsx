@@ -7,9 +7,14 @@ import CodeMirror, {
   type ViewUpdate,
 } from '@uiw/react-codemirror';
 import { useCallback, useMemo, useRef } from 'react';
-import type { CursorPosition, SqlLabTable } from '../../state/types.ts';
+import type { CursorPosition } from '../../state/types.ts';
 import { sqlValidationLinter } from '../../validation/sqlValidationLinter.ts';
-import { completionNamespace, functionCompletionSource } from './completion.ts';
+import {
+  type ColumnTable,
+  columnCompletionSource,
+  completionNamespace,
+  functionCompletionSource,
+} from './completion.ts';
 import { dialectOf } from './dialect.ts';
 
 export interface SqlEditorProps {
@@ -21,7 +26,8 @@ export interface SqlEditorProps {
   schema: string | null;
   schemas: readonly string[];
   tableNames: readonly string[];
-  tables: readonly SqlLabTable[];
+  /** Tables whose columns complete: the left bar's and the ones the query reads. */
+  tables: readonly ColumnTable[];
   functionNames: readonly string[];
   initialCursor: CursorPosition;
   themeMode: 'light' | 'dark';
@@ -72,6 +78,7 @@ export function SqlEditor(props: SqlEditorProps) {
     });
     return [
       support,
+      support.language.data.of({ autocomplete: columnCompletionSource(tables) }),
       support.language.data.of({ autocomplete: functionCompletionSource(functionNames) }),
     ];
   }, [backend, schema, schemas, tableNames, tables, functionNames]);

@@ -20,6 +20,8 @@ export interface TemplateParamsModalProps {
   value: string;
   onApply(value: string): void;
   onClose(): void;
+  /** Once the dialog has gone (focus goes back to the editor, so Ctrl+Enter runs). */
+  afterClose?(): void;
 }
 
 /** The JSON of Jinja template parameters, validated as the user types. */
@@ -41,6 +43,7 @@ export function TemplateParamsModal(props: TemplateParamsModalProps) {
         props.onClose();
       }}
       onCancel={props.onClose}
+      afterClose={props.afterClose}
       destroyOnHidden
       data-testid="template-params-modal"
     >

@@ -164,6 +164,16 @@ export function TableElement({
               </Typography.Text>
             </Flex>
           ))}
+          {Array.isArray(table.extra?.partitions) && table.extra.partitions.length > 0 && (
+            <div style={{ marginTop: 6, fontSize: 11 }} data-testid="sqllab-table-partitions">
+              <Typography.Text type="secondary" style={{ fontSize: 11, fontWeight: 600 }}>
+                Partitions
+              </Typography.Text>{' '}
+              <Typography.Text style={{ fontSize: 11 }}>
+                {table.extra.partitions.map(String).join(', ')}
+              </Typography.Text>
+            </div>
+          )}
           {indexes.length > 0 && (
             <div style={{ marginTop: 6 }} data-testid="sqllab-table-indexes">
               <Typography.Text type="secondary" style={{ fontSize: 11, fontWeight: 600 }}>

@@ -75,6 +75,9 @@ function serve(metadataStatus = 200) {
           ],
         });
       }
+      if (url.pathname.endsWith('/table_metadata/extra/')) {
+        return Response.json({ partitions: ['p2024', 'p2025'] });
+      }
       if (url.pathname.endsWith('/table_metadata/')) {
         return metadataStatus === 200
           ? Response.json(METADATA)
@@ -121,6 +124,10 @@ describe('left bar', () => {
     expect(within(element).getByTestId('sqllab-column-key').getAttribute('data-key')).toBe('pk');
     expect(within(element).getByTestId('sqllab-table-indexes').textContent).toContain(
       'cars_model_idx',
+    );
+    // What table_metadata/extra/ adds (a PostgreSQL table's partitions).
+    expect(within(element).getByTestId('sqllab-table-partitions').textContent).toBe(
+      'Partitions p2024, p2025',
     );
     // Preview is off for this database.
     expect(

@@ -24,7 +24,14 @@ export function QueryErrorView({ query }: { query: Query }) {
   const info = queryErrorObject(query);
   const errorType = info.errors?.[0]?.error_type;
   return (
-    <Flex vertical gap={8} style={{ padding: 12 }} data-testid="sqllab-query-error">
+    <Flex
+      vertical
+      gap={8}
+      style={{ padding: 12 }}
+      // An engine's message over several lines (LINE 1: ... and a caret under the column) keeps them.
+      className={info.error.includes('\n') ? 'sqllab-error-multiline' : undefined}
+      data-testid="sqllab-query-error"
+    >
       <ErrorAlert
         error={info}
         title={query.state === 'timed_out' ? 'The query timed out' : 'Database error'}

@@ -101,15 +101,27 @@ export function QueryHistoryTab() {
             title: 'SQL',
             dataIndex: 'sql',
             ellipsis: { showTitle: false },
-            render: (sql: string) => (
-              <Tooltip
-                title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{sql}</pre>}
-                placement="topLeft"
-              >
-                <Typography.Text code style={{ fontSize: 12 }} data-testid="sqllab-history-sql">
-                  {sql.replace(/\s+/g, ' ')}
-                </Typography.Text>
-              </Tooltip>
+            render: (sql: string, query) => (
+              <>
+                <Tooltip
+                  title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{sql}</pre>}
+                  placement="topLeft"
+                >
+                  <Typography.Text code style={{ fontSize: 12 }} data-testid="sqllab-history-sql">
+                    {sql.replace(/\s+/g, ' ')}
+                  </Typography.Text>
+                </Tooltip>
+                {query.errorMessage && (
+                  <Typography.Text
+                    type="danger"
+                    style={{ display: 'block', fontSize: 12 }}
+                    ellipsis={{ tooltip: query.errorMessage }}
+                    data-testid="sqllab-history-error"
+                  >
+                    {query.errorMessage}
+                  </Typography.Text>
+                )}
+              </>
             ),
           },
           {

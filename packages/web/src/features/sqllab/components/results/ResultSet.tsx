@@ -18,6 +18,7 @@ import { DataGrid, formatRowCount } from '../../../../components/DataGrid/DataGr
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { useSqlLabDispatch, useSqlLabSelector } from '../../state/hooks.ts';
 import { selectSettings } from '../../state/selectors.ts';
+import { queryResultsRestored } from '../../state/sqlLabSlice.ts';
 import { clearQueryResults } from '../../state/thunks/queries.ts';
 import type { Query } from '../../state/types.ts';
 import { CreateDatasetModal } from './CreateDatasetModal.tsx';
@@ -119,7 +120,7 @@ export function ResultSet({ query }: { query: Query | null }) {
                 icon: <FileTextOutlined />,
                 label: (
                   <a href={exportUrl(query.id, 'csv')} download data-testid="sqllab-download-csv">
-                    Download as CSV
+                    Download as CSV ({formatRowCount(rows)})
                   </a>
                 ),
               },
@@ -128,7 +129,7 @@ export function ResultSet({ query }: { query: Query | null }) {
                 icon: <FileExcelOutlined />,
                 label: (
                   <a href={exportUrl(query.id, 'xlsx')} download data-testid="sqllab-download-xlsx">
-                    Download as Excel
+                    Download as Excel ({formatRowCount(rows)})
                   </a>
                 ),
               },
@@ -204,6 +205,24 @@ export function ResultSet({ query }: { query: Query | null }) {
         data-testid="sqllab-ctas-created"
         title={`${query.ctas_method === 'VIEW' ? 'View' : 'Table'} ${query.tempSchema ? `${query.tempSchema}.` : ''}${query.tempTable} was created`}
       />
+    );
+  } else if (success && query.cached && !query.results) {
+    body = (
+      <Flex vertical align="center" justify="center" gap={8} style={{ minHeight: 120 }}>
+        <Typography.Text type="secondary" data-testid="sqllab-results-cleared">
+          The results were cleared.
+        </Typography.Text>
+        {query.resultsKey && (
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            onClick={() => dispatch(queryResultsRestored(query.id))}
+            data-testid="sqllab-refetch-cleared"
+          >
+            {query.isDataPreview ? 'Fetch data preview' : 'Refetch results'}
+          </Button>
+        )}
+      </Flex>
     );
   } else if (result.error) {
     body = (

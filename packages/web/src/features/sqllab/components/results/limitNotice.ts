@@ -8,10 +8,13 @@ const countFormat = new Intl.NumberFormat('en-US');
  * display cap when the server cut the rows it sent.
  */
 export function limitNotice(
-  query: Pick<Query, 'rows' | 'limitingFactor' | 'queryLimit'>,
+  query: Pick<Query, 'rows' | 'limitingFactor' | 'queryLimit'> & { isDataPreview?: boolean },
   options: { defaultQueryLimit?: number; displayLimitReached?: boolean; shownRows?: number } = {},
 ): string | null {
   const rows = countFormat.format(query.rows ?? 0);
+  // A table preview's limit is the preview's own: the user wrote no query and chose no limit.
+  if (query.isDataPreview && query.limitingFactor && query.limitingFactor !== 'NOT_LIMITED')
+    return `The preview shows the first ${rows} rows.`;
   switch (query.limitingFactor) {
     case 'QUERY':
       return `The number of rows displayed is limited to ${rows} by the query`;

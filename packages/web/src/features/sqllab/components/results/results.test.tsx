@@ -95,6 +95,17 @@ describe('limit notice', () => {
     );
   });
 
+  it('says a table preview shows its first rows, not which dropdown limited them', () => {
+    expect(
+      limitNotice({
+        rows: 100,
+        queryLimit: 100,
+        limitingFactor: 'QUERY_AND_DROPDOWN',
+        isDataPreview: true,
+      }),
+    ).toBe('The preview shows the first 100 rows.');
+  });
+
   it('says when the display was capped and stays quiet when nothing limited the rows', () => {
     const open = { rows: 50_000, queryLimit: 100_000, limitingFactor: 'NOT_LIMITED' };
     expect(limitNotice(open)).toBeNull();

@@ -3,9 +3,9 @@ import type { ClientErrorObject } from '@tessera/shared/clientErrors';
 import { useEffect, useMemo, useState } from 'react';
 import { isAbortError, toClientErrorObject } from '../../../../app/api.ts';
 import { arrowGridData } from '../../../../components/DataGrid/arrowData.ts';
-import { rowGridData } from '../../../../components/DataGrid/rowData.ts';
 import type { GridData } from '../../../../components/DataGrid/types.ts';
 import type { Query } from '../../state/types.ts';
+import { jsonResultGridData } from './jsonGridData.ts';
 import { fetchArrowResults } from './resultsApi.ts';
 
 export interface ResultData {
@@ -58,9 +58,11 @@ export function useResultData(query: Query | null, timeoutSeconds = 0): ResultDa
   const [token, setToken] = useState(0);
 
   const results = query?.results ?? null;
+  // Cleared by the user ("Clear the results"): nothing loads until they ask again.
+  const cleared = query?.cached === true && results === null;
   const jsonComplete = results !== null && results.data.length > 0 && !results.displayLimitReached;
   const jsonEmpty = results !== null && results.data.length === 0 && !results.displayLimitReached;
-  const key = query?.state === 'success' && query.resultsKey ? query.resultsKey : null;
+  const key = query?.state === 'success' && query.resultsKey && !cleared ? query.resultsKey : null;
   const wantArrow = key !== null && !jsonComplete && !jsonEmpty;
 
   useEffect(() => {
@@ -98,7 +100,7 @@ export function useResultData(query: Query | null, timeoutSeconds = 0): ResultDa
   }, [wantArrow, key, token, timeoutSeconds]);
 
   const jsonData = useMemo(
-    () => (results ? rowGridData(results.data, results.columns) : null),
+    () => (results ? jsonResultGridData(results.data, results.columns) : null),
     [results],
   );
 

@@ -1,12 +1,16 @@
 import { CloseOutlined, TableOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
+import { useEffect } from 'react';
 import { useSqlLabDispatch, useSqlLabSelector } from '../../state/hooks.ts';
 import {
+  selectActiveEditorTables,
   selectActiveSouthPaneTab,
   selectDataPreviewQueries,
   selectLatestQuery,
+  selectQueries,
 } from '../../state/selectors.ts';
 import { activeSouthPaneTabSet, queryRemoved, tableMerged } from '../../state/sqlLabSlice.ts';
+import { restoreTablePreviews } from '../../state/thunks/queries.ts';
 import { QueryHistoryTab } from '../results/QueryHistoryTab.tsx';
 import { ResultSet } from '../results/ResultSet.tsx';
 
@@ -20,6 +24,16 @@ export function SouthPane() {
   const latest = useSqlLabSelector(selectLatestQuery);
   const previews = useSqlLabSelector(selectDataPreviewQueries);
   const activeTab = useSqlLabSelector(selectActiveSouthPaneTab);
+  const tables = useSqlLabSelector(selectActiveEditorTables);
+  const queries = useSqlLabSelector(selectQueries);
+
+  // A table whose preview run is not in the workspace (after a reload) gets its preview back.
+  const lost = tables.filter((t) => t.dataPreviewQueryId && !queries[t.dataPreviewQueryId]);
+  const lostKey = lost.map((table) => table.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per set of lost previews
+  useEffect(() => {
+    if (lost.length > 0) void dispatch(restoreTablePreviews(lost));
+  }, [dispatch, lostKey]);
 
   const previewItems = previews.map(({ table, query }) => ({
     key: query.id,

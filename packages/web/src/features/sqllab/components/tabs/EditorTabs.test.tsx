@@ -34,6 +34,23 @@ describe('EditorTabs', () => {
     expect(tabs[1]?.getAttribute('data-active')).toBe('true');
   });
 
+  it('marks a tab whose latest run is under way or failed', () => {
+    setup({
+      tabs: [
+        { id: 'a', name: 'Running one', state: 'running' },
+        { id: 'b', name: 'Failed one', state: 'failed' },
+        { id: 'c', name: 'Fine', state: 'success' },
+      ],
+    });
+    expect(screen.getAllByTestId('sqllab-tab').map((t) => t.textContent)).toEqual([
+      'Running one',
+      'Failed one',
+      'Fine',
+    ]);
+    expect(screen.getAllByTestId('sqllab-tab-running')).toHaveLength(1);
+    expect(screen.getAllByTestId('sqllab-tab-failed')).toHaveLength(1);
+  });
+
   it('switches, adds and closes tabs', async () => {
     const props = setup();
     await userEvent.click(screen.getByText('Untitled Query 1'));

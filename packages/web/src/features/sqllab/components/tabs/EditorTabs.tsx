@@ -1,17 +1,45 @@
 import {
+  CloseCircleFilled,
   CloseCircleOutlined,
   CopyOutlined,
+  DownOutlined,
   EditOutlined,
   EllipsisOutlined,
+  LoadingOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
+import { isActiveQueryState } from '@tessera/shared/api/sqllab';
 import { Button, Dropdown, Input, type MenuProps, Modal, Tabs, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 
 export interface TabEntry {
   id: string;
   name: string;
+  /** The state of the tab's latest run, if any. */
+  state?: string | null;
+}
+
+/** A tab's mark: its latest run is under way, or ended in an error. */
+function RunMark({ state }: { state?: string | null }) {
+  if (!state) return null;
+  if (isActiveQueryState(state))
+    return (
+      <LoadingOutlined
+        aria-label="Running"
+        style={{ marginInlineEnd: 6 }}
+        data-testid="sqllab-tab-running"
+      />
+    );
+  if (state === 'failed' || state === 'timed_out')
+    return (
+      <CloseCircleFilled
+        aria-label="Failed"
+        style={{ color: 'var(--ant-color-error, #ff4d4f)', marginInlineEnd: 6 }}
+        data-testid="sqllab-tab-failed"
+      />
+    );
+  return null;
 }
 
 export interface EditorTabsProps {
@@ -103,7 +131,9 @@ export function EditorTabs(props: EditorTabsProps) {
           data-tab-id={tab.id}
           data-tab-index={index}
           data-active={tab.id === props.activeId ? 'true' : 'false'}
+          data-state={tab.state ?? undefined}
         >
+          <RunMark state={tab.state} />
           {tab.name}
         </span>
       </Dropdown>
@@ -126,6 +156,8 @@ export function EditorTabs(props: EditorTabsProps) {
         activeKey={props.activeId ?? undefined}
         items={items}
         onChange={props.onSelect}
+        // The overflow list of tabs, told apart from the tab actions' "⋯".
+        more={{ icon: <DownOutlined aria-label="More tabs" data-testid="sqllab-tab-more" /> }}
         onEdit={(key, action) => {
           if (action === 'add') props.onAdd();
           else if (typeof key === 'string') props.onClose(key);

@@ -2,7 +2,8 @@ import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { savedQueryRoutes } from '@tessera/shared/api/routes/savedQueries';
 import { sqllabRoutes, sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { clientToSavedQueryBody } from '@tessera/shared/api/savedQueries';
-import { errorMessage } from '../../../../app/api.ts';
+import { FALLBACK_ERROR } from '@tessera/shared/clientErrors';
+import { ClientError, errorMessage } from '../../../../app/api.ts';
 import { selectEditorById } from '../selectors.ts';
 import {
   costEstimateFailed,
@@ -23,6 +24,19 @@ export const QUERY_NOT_PROPERLY_SAVED = 'Your query was not properly saved';
 export const QUERY_UPDATED = 'Your query was updated';
 export const QUERY_NOT_UPDATED = 'Your query could not be updated';
 export const INVALID_TEMPLATE_PARAMS = 'Template parameters must be a JSON object';
+export const SORRY_AN_ERROR_OCCURRED = 'Sorry, an error occurred';
+export const SORRY_AN_UNKNOWN_ERROR_OCCURRED = 'Sorry, an unknown error occurred';
+
+/**
+ * A toast for a failed editor tool (format, share): what the server said when it said something,
+ * the spec's "Sorry, an error occurred" when it answered without a word, and "Sorry, an unknown
+ * error occurred" when no answer came.
+ */
+export function toolErrorText(error: unknown): string {
+  if (!(error instanceof ClientError)) return SORRY_AN_UNKNOWN_ERROR_OCCURRED;
+  const said = error.info.error;
+  return said && said !== FALLBACK_ERROR ? said : SORRY_AN_ERROR_OCCURRED;
+}
 
 /** Template parameters as the estimate sends them: empty text is `{}`; other text must be JSON. */
 export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {
@@ -100,7 +114,7 @@ export function formatQuery(editorId: string): SqlLabThunk<Promise<void>> {
       });
       dispatch(queryEditorPatched(editorId, { sql: answer.result }));
     } catch (error) {
-      toast('danger', errorMessage(error));
+      toast('danger', toolErrorText(error));
     }
   };
 }

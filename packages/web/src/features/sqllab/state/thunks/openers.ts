@@ -45,8 +45,9 @@ export function openPermalink(key: string): SqlLabThunk<Promise<void>> {
 }
 
 /**
- * `?datasourceKey=12__table`: a tab on the dataset's database and schema holding its SELECT *,
- * or the given SQL (run at once) when a chart redirected here with one.
+ * `?datasourceKey=12__table`: a tab on the dataset's database and schema holding its SELECT *
+ * (a virtual dataset's own SQL), or the given SQL (run at once) when a chart or Explore's
+ * "View in SQL Lab" redirected here with one.
  */
 export function openDatasource(datasourceKey: string, sql?: string): SqlLabThunk<Promise<void>> {
   return async (dispatch, _getState, { api, toast }) => {
@@ -59,11 +60,12 @@ export function openDatasource(datasourceKey: string, sql?: string): SqlLabThunk
     try {
       const answer = await api.call(datasetRoutes.getFields, {
         params: { pk: String(key.id) },
-        q: { keys: ['none'], columns: ['name', 'schema', 'database.id', 'select_star'] },
+        q: { keys: ['none'], columns: ['name', 'schema', 'database.id', 'select_star', 'sql'] },
       });
       // The fields named in `columns` are there.
       const dataset = answer.result as Pick<DatasetItem, 'name' | 'schema' | 'select_star'> & {
         database: Pick<DatasetItem['database'], 'id'>;
+        sql?: string | null;
       };
       dispatch(
         datasourceLoaded({
@@ -80,7 +82,8 @@ export function openDatasource(datasourceKey: string, sql?: string): SqlLabThunk
           dbId: dataset.database.id,
           catalog: null,
           schema: dataset.schema,
-          sql: sql ?? dataset.select_star ?? '',
+          // A virtual dataset is its own SQL: a SELECT * of its name would name no table.
+          sql: sql ?? (dataset.sql || dataset.select_star || ''),
           autorun: sql !== undefined,
         }),
       );

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { ClientError, isAbortError, toClientErrorObject } from '../../../../app/api.ts';
 import { selectEditorById } from '../selectors.ts';
 import {
+  activeSouthPaneTabSet,
   offlineSet,
   queriesRefreshed,
   queryFailed,
@@ -235,6 +236,20 @@ export function runTablePreview(table: SqlLabTable): SqlLabThunk<Promise<void>> 
     });
     dispatch(tableMerged({ id: table.id, patch: { dataPreviewQueryId: query.id } }));
     await dispatch(runQuery(query));
+  };
+}
+
+/**
+ * Previews whose runs are gone (a reload keeps the tables but not the preview runs, which belong
+ * to no tab on the server) run again, leaving the south pane on the tab the user had in front.
+ */
+export function restoreTablePreviews(tables: readonly SqlLabTable[]): SqlLabThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const inFront = getState().sqlLab.activeSouthPaneTab;
+    const runs = tables.map((table) => dispatch(runTablePreview(table)));
+    // Each run came forward as it started; the tab in front stays in front.
+    dispatch(activeSouthPaneTabSet(inFront));
+    await Promise.all(runs);
   };
 }
 

@@ -99,11 +99,17 @@ export function addTable(
     };
     dispatch(tableAdded(table));
     try {
-      const meta = await api.call(databaseRoutes.tableMetadata, {
+      const where = {
         params: { pk: editor.dbId },
         query: { name: tableName, schema: schema ?? undefined, catalog: catalog ?? undefined },
-      });
+      };
+      // Both calls of the table pane, as Superset makes them.
+      const [meta, extra] = await Promise.all([
+        api.call(databaseRoutes.tableMetadata, where),
+        api.call(databaseRoutes.tableMetadataExtra, where),
+      ]);
       const patch: Partial<SqlLabTable> = {
+        extra,
         columns: meta.columns,
         selectStar: meta.selectStar,
         primaryKey: meta.primaryKey,
