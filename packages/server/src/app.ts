@@ -19,7 +19,9 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import { databaseRoutes } from './databases/routes.ts';
 import { datasourceRoutes } from './datasets/datasourceRoutes.ts';
 import { datasetRoutes } from './datasets/routes.ts';
+import { embeddedRoutes } from './embedded/routes.ts';
 import { exploreRoutes } from './explore/routes.ts';
+import { logFeature } from './logs/routes.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { installBodyGuards, installErrorHandling } from './platform/http.ts';
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.get('/api/v1/_openapi', { schema: { hide: true } }, async () => app.swagger());
 
   await installSecurity(app, ctx);
+  await app.register(logFeature(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(databaseRoutes(ctx));
   await app.register(datasetRoutes(ctx));
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cssTemplateRoutes(ctx));
   await app.register(chartRoutes(ctx));
   await app.register(exploreRoutes(ctx));
+  await app.register(embeddedRoutes(ctx));
   await app.register(webRoutes(ctx));
   return app;
 }

@@ -59,6 +59,15 @@ export interface Config {
   loginRateLimit: number;
   /** Failed logins one account allows per 15 minutes before it refuses logins (0: no limit). */
   loginAccountLimit: number;
+  /** Days the event log keeps its rows before pruning them (0: forever). */
+  logRetentionDays: number;
+  /** Guest tokens of embedded dashboards: their own signing secret, lifetime, audience and role. */
+  guestToken: {
+    secret: string;
+    expSeconds: number;
+    audience: string;
+    roleName: string;
+  };
 }
 
 export interface ConfigVariable {
@@ -239,6 +248,34 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     meaning:
       'Failed logins one account allows per 15 minutes, from any address, before it refuses logins until the window ends (0: no limit).',
   },
+  {
+    name: 'TESSERA_LOG_RETENTION_DAYS',
+    default: '`90`',
+    meaning:
+      'Days the action log keeps events and failed queries before pruning them (0: forever).',
+  },
+  {
+    name: 'TESSERA_GUEST_TOKEN_JWT_SECRET',
+    default: 'derived from `TESSERA_SECRET_KEY`',
+    meaning:
+      'GUEST_TOKEN_JWT_SECRET: HS256 secret of the guest tokens of embedded dashboards (`POST /api/v1/security/guest_token/`).',
+  },
+  {
+    name: 'TESSERA_GUEST_TOKEN_JWT_EXP_SECONDS',
+    default: '`300`',
+    meaning: 'GUEST_TOKEN_JWT_EXP_SECONDS: seconds a guest token lives.',
+  },
+  {
+    name: 'TESSERA_GUEST_TOKEN_JWT_AUDIENCE',
+    default: '`tessera`',
+    meaning: 'GUEST_TOKEN_JWT_AUDIENCE: the `aud` claim guest tokens carry and must carry.',
+  },
+  {
+    name: 'TESSERA_GUEST_ROLE_NAME',
+    default: '`Public`',
+    meaning:
+      'GUEST_ROLE_NAME: role whose permissions (reads only) and row-level security a guest of an embedded dashboard gets.',
+  },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -347,6 +384,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenSeconds: 30 * 24 * 3600,
     loginRateLimit: intVar(env, 'TESSERA_LOGIN_RATE_LIMIT', 10),
     loginAccountLimit: intVar(env, 'TESSERA_LOGIN_ACCOUNT_LIMIT', 10),
+    logRetentionDays: intVar(env, 'TESSERA_LOG_RETENTION_DAYS', 90),
+    guestToken: {
+      secret: strVar(env, 'TESSERA_GUEST_TOKEN_JWT_SECRET') ?? '',
+      expSeconds: intVar(env, 'TESSERA_GUEST_TOKEN_JWT_EXP_SECONDS', 300),
+      audience: strVar(env, 'TESSERA_GUEST_TOKEN_JWT_AUDIENCE') ?? 'tessera',
+      roleName: strVar(env, 'TESSERA_GUEST_ROLE_NAME') ?? 'Public',
+    },
     ...overrides,
   };
   try {
@@ -355,5 +399,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new Error(`TESSERA_TIME_ZONE "${config.timeZone}" is not a known IANA time zone`);
   }
   if (config.sqlMaxRow <= 0) throw new Error('TESSERA_SQL_MAX_ROW must be positive');
+  if (config.guestToken.expSeconds <= 0) {
+    throw new Error('TESSERA_GUEST_TOKEN_JWT_EXP_SECONDS must be positive');
+  }
   return config;
 }

@@ -1,6 +1,7 @@
-import { TesseraError } from '@tessera/shared/errors';
+import { forbidden, TesseraError } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { anonymousActor, userActor } from './actor.ts';
+import { GUEST_TOKEN_HEADER, type GuestTokens, isGuestRoute } from './guestToken.ts';
 import type { SecurityService } from './service.ts';
 import type { TokenIssuer } from './tokens.ts';
 
@@ -31,6 +32,7 @@ export function installAuthentication(
   app: FastifyInstance,
   service: SecurityService,
   tokens: TokenIssuer,
+  guests?: GuestTokens,
 ): void {
   app.decorateRequest('user', null as FastifyRequest['user']);
   app.decorateRequest('publicRoles', undefined as unknown as FastifyRequest['publicRoles']);
@@ -39,8 +41,21 @@ export function installAuthentication(
   app.decorateRequest('csrfToken', null);
 
   app.addHook('onRequest', async (request) => {
-    await identify(request);
     const setting = { baseUrl: baseUrlOf(request), log: request.log };
+    // A guest token speaks for the request whatever else it carries (the least it may do).
+    const guestToken = guests?.enabled ? request.headers[GUEST_TOKEN_HEADER] : undefined;
+    if (guests && guestToken !== undefined) {
+      request.user = null;
+      request.publicRoles = {};
+      const guest =
+        typeof guestToken === 'string' ? await guests.actorFor(guestToken, setting) : null;
+      // Expired, forged, for another audience, or not a guest token: refused at once.
+      if (!guest) throw new TesseraError(401, 'Not authorized');
+      request.actor = guest;
+      if (!mayGuestEnter(request)) throw forbidden('Forbidden');
+      return;
+    }
+    await identify(request);
     request.actor = request.user
       ? userActor(request.user, setting)
       : anonymousActor(request.publicRoles, setting);
@@ -147,6 +162,17 @@ function mayEnterAnonymously(request: FastifyRequest): boolean {
   if (ANONYMOUS_ROUTES.has(route)) return true;
   if (ANONYMOUS_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
   return Object.values(request.publicRoles).some((pairs) => pairs.length > 0);
+}
+
+/**
+ * Whether a guest may reach this route: the guest routes (`guestToken.ts`), and what anyone may
+ * read without signing in. A path no route matches goes on to the 404.
+ */
+function mayGuestEnter(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || isGuestRoute(request.method, route)) return true;
+  if (request.method !== 'GET') return false;
+  return ANONYMOUS_ROUTES.has(route) || ANONYMOUS_PREFIXES.some((p) => route.startsWith(p));
 }
 
 /** Static files and health checks never need the Public role. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { installAuthentication } from './authentication.ts';
+import { GuestTokens } from './guestToken.ts';
 import { securityRoutes } from './routes.ts';
 import { SecurityService } from './service.ts';
 import { TokenIssuer } from './tokens.ts';
@@ -15,7 +16,7 @@ export async function installSecurity(
 ): Promise<SecurityService> {
   const service = new SecurityService(ctx);
   const tokens = new TokenIssuer(ctx.config.secretKey);
-  installAuthentication(app, service, tokens);
+  installAuthentication(app, service, tokens, new GuestTokens(ctx));
   await app.register(async (scope) => securityRoutes(scope, ctx, service, tokens));
   return service;
 }

@@ -2,6 +2,8 @@ import type { Generated } from 'kysely';
 import type { ChartTables } from '../../charts/tables.ts';
 import type { DashboardTables } from '../../dashboards/tables.ts';
 import type { DatasetTables } from '../../datasets/tables.ts';
+import type { EmbeddedTables } from '../../embedded/tables.ts';
+import type { LogTables } from '../../logs/tables.ts';
 import type { SavedQueryTables } from '../../saved-queries/tables.ts';
 import type { SqllabQueryTables } from '../../sqllab/tables.ts';
 import type { SqllabStateTables } from '../../sqllab-state/tables.ts';
@@ -94,7 +96,9 @@ export interface MetadataTables
     SqllabStateTables,
     SavedQueryTables,
     SqllabQueryTables,
-    KeyValueTables {
+    KeyValueTables,
+    LogTables,
+    EmbeddedTables {
   ab_user: DbUser;
   ab_role: DbRole;
   ab_user_role: DbUserRole;

@@ -34,4 +34,30 @@ describe('home page', () => {
       expect(screen.queryByTestId(id), id).toBeNull();
     }
   });
+
+  it("shows what the user viewed recently, from the log's recent activity", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/api/v1/log/recent_activity/')
+          ? Response.json({
+              result: [
+                {
+                  action: 'dashboard',
+                  item_type: 'dashboard',
+                  item_url: '/superset/dashboard/3/',
+                  item_title: 'Sales overview',
+                  time: 1_764_237_600_000,
+                  time_delta_humanized: 'a few seconds ago',
+                },
+              ],
+            })
+          : Response.json({ count: 0, ids: [], result: [] }),
+      ),
+    );
+    renderWithApp(<WelcomePage />, { user: testUser(GAMMA, 'gamma') });
+    const item = await screen.findByTestId('recently-viewed-item');
+    expect(item.textContent).toBe('Sales overview');
+    expect(item.getAttribute('href')).toBe('/dashboard/3/');
+  });
 });

@@ -10,7 +10,7 @@ import {
 import type { DatabaseListItem } from '@tessera/shared/api/databases';
 import { databaseRoutes } from '@tessera/shared/api/routes/databases';
 import { hasPermission, isAdmin } from '@tessera/shared/permissions';
-import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -19,7 +19,8 @@ import { useAppSelector } from '../../app/store.ts';
 import { useApiQuery } from '../../app/useApiQuery.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { RecentList, RecentRow } from './RecentList.tsx';
+import { RecentlyViewed } from './RecentlyViewed.tsx';
 
 type RecentDatabase = Pick<
   DatabaseListItem,
@@ -76,7 +77,6 @@ function QuickLink(props: {
 }
 
 function RecentDatabases({ canManage }: { canManage: boolean }) {
-  const { token } = theme.useToken();
   const recent = useApiQuery(
     (signal) =>
       api
@@ -94,78 +94,58 @@ function RecentDatabases({ canManage }: { canManage: boolean }) {
         .then((answer) => ({ ...answer, result: answer.result as RecentDatabase[] })),
     [],
   );
-  if (recent.error) {
-    // Users without database access see a hint rather than an error.
-    if (recent.error.status === 403 || recent.error.status === 401) {
-      return (
-        <EmptyState
-          title="No databases shared with you"
-          description="Ask an administrator for access to a database to start exploring data."
-        />
-      );
-    }
-    return (
-      <ErrorAlert
-        error={recent.error}
-        title="Could not load recent databases"
-        onRetry={recent.reload}
-      />
-    );
-  }
-  if (recent.loading) return <Skeleton active paragraph={{ rows: 3 }} />;
-  const items = recent.data?.result ?? [];
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        testId="recent-empty"
-        title="No databases connected yet"
-        description={
-          canManage
-            ? 'Connect your first database to browse its tables and start exploring.'
-            : 'An administrator has not shared any database with you yet.'
-        }
-        action={
-          canManage ? (
-            <Link to="/databaseview/list/">
-              <Button type="primary" icon={<PlusOutlined />}>
-                Connect a database
-              </Button>
-            </Link>
-          ) : undefined
-        }
-      />
-    );
-  }
   return (
-    <div data-testid="recent-databases">
-      {items.map((item, index) => (
-        <Flex
-          key={item.id}
-          align="center"
-          justify="space-between"
-          gap={12}
-          style={{
-            padding: '10px 4px',
-            borderTop: index === 0 ? undefined : `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <Flex align="center" gap={10} style={{ minWidth: 0 }}>
-            <DatabaseOutlined style={{ color: token.colorPrimary }} />
-            {canManage ? (
-              <Link to={`/databaseview/list/?browse=${item.id}`} data-testid="recent-database">
-                {item.database_name}
+    <RecentList
+      query={recent}
+      testId="recent-databases"
+      errorTitle="Could not load recent databases"
+      // Users without database access see a hint rather than an error.
+      whenRefused={(error) =>
+        error.status === 403 || error.status === 401 ? (
+          <EmptyState
+            title="No databases shared with you"
+            description="Ask an administrator for access to a database to start exploring data."
+          />
+        ) : null
+      }
+      empty={
+        <EmptyState
+          testId="recent-empty"
+          title="No databases connected yet"
+          description={
+            canManage
+              ? 'Connect your first database to browse its tables and start exploring.'
+              : 'An administrator has not shared any database with you yet.'
+          }
+          action={
+            canManage ? (
+              <Link to="/databaseview/list/">
+                <Button type="primary" icon={<PlusOutlined />}>
+                  Connect a database
+                </Button>
               </Link>
-            ) : (
-              <Typography.Text data-testid="recent-database">{item.database_name}</Typography.Text>
-            )}
-            {item.backend && <Tag>{item.backend}</Tag>}
-          </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {item.changed_on_delta_humanized}
-          </Typography.Text>
-        </Flex>
-      ))}
-    </div>
+            ) : undefined
+          }
+        />
+      }
+      row={(item, index) => (
+        <RecentRow
+          key={item.id}
+          first={index === 0}
+          icon={<DatabaseOutlined />}
+          age={item.changed_on_delta_humanized}
+        >
+          {canManage ? (
+            <Link to={`/databaseview/list/?browse=${item.id}`} data-testid="recent-database">
+              {item.database_name}
+            </Link>
+          ) : (
+            <Typography.Text data-testid="recent-database">{item.database_name}</Typography.Text>
+          )}
+          {item.backend && <Tag>{item.backend}</Tag>}
+        </RecentRow>
+      )}
+    />
   );
 }
 
@@ -260,6 +240,9 @@ export function WelcomePage() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
+          <Card title="Recently viewed" style={{ marginBottom: 16 }}>
+            <RecentlyViewed />
+          </Card>
           <Card
             title="Recent databases"
             extra={canManage ? <Link to="/databaseview/list/">View all</Link> : undefined}

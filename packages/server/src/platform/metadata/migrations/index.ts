@@ -6,6 +6,8 @@ import { sqllabStateMigration } from './0003_sqllab_state.ts';
 import { datasetsMigration } from './0004_datasets.ts';
 import { chartsDashboardsMigration } from './0005_charts_dashboards.ts';
 import { credentialsMigration } from './0006_credentials.ts';
+import { logsMigration } from './0007_logs.ts';
+import { embeddedDashboardsMigration } from './0008_embedded_dashboards.ts';
 
 /** Numbered migrations: never edited after they land; a change is a new file. */
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -16,5 +18,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0004_datasets': datasetsMigration(dialect),
     '0005_charts_dashboards': chartsDashboardsMigration(dialect),
     '0006_credentials': credentialsMigration(),
+    '0007_logs': logsMigration(dialect),
+    '0008_embedded_dashboards': embeddedDashboardsMigration(dialect),
   };
 }
