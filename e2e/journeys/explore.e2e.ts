@@ -174,4 +174,49 @@ describe('explore journey in Chromium', () => {
       await context.close();
     }
   }, 600_000);
+
+  it('orders a raw-records table by a column chosen in the Ordering control', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      const formData = {
+        datasource: `${stocks}__table`,
+        viz_type: 'table',
+        query_mode: 'raw',
+        all_columns: ['symbol', 'date', 'price'],
+        row_limit: 100,
+      };
+      const created = await api.request('POST', '/api/v1/chart/', {
+        slice_name: 'E2E raw stock prices',
+        viz_type: 'table',
+        datasource_id: stocks,
+        datasource_type: 'table',
+        params: JSON.stringify(formData),
+      });
+      expect(created.status).toBe(201);
+      await page.goto(`${server.baseUrl}/explore/?slice_id=${(created.body as { id: number }).id}`);
+      await page.getByTestId('explore-controls').waitFor();
+      await page.getByTestId('select-order_by_cols').click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      // Each column of the dataset, ascending and descending.
+      await options.filter({ hasText: 'price [desc]' }).waitFor();
+      expect(await options.filter({ hasText: 'symbol [asc]' }).count()).toBe(1);
+      await options.filter({ hasText: 'price [desc]' }).click();
+      await page.keyboard.press('Escape');
+      const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data'));
+      await runChart(page);
+      const body = (await request).postDataJSON() as { queries: Array<{ orderby: unknown }> };
+      expect(body.queries[0]?.orderby).toEqual([['price', false]]);
+      const prices = await page
+        .locator('[data-testid="table-chart"] tbody tr')
+        .evaluateAll((rows) =>
+          rows.slice(0, 5).map((row) => Number(row.querySelectorAll('td')[2]?.textContent)),
+        );
+      expect(prices.length).toBe(5);
+      expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+      await screenshot(page, 'explore-raw-table-ordering');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '../components/AppShell.tsx';
+import { useLogNavigation } from '../features/logs/useLogNavigation.ts';
 import { activeNavKey, visibleNav } from './nav.tsx';
 import { RequireUser } from './RequireUser.tsx';
 import { useAppDispatch, useAppSelector } from './store.ts';
@@ -14,6 +15,7 @@ function SignedInShell() {
   const themeMode = useAppSelector((state) => state.theme.mode);
   const dispatch = useAppDispatch();
   const location = useLocation();
+  useLogNavigation(location.pathname);
 
   const toggleTheme = useCallback(() => {
     const next = themeMode === 'dark' ? 'light' : 'dark';

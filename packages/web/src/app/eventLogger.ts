@@ -2,11 +2,11 @@ import { nanoid } from '@reduxjs/toolkit';
 
 /**
  * The client's event log (spec "Log event" and "Logging"). Events are built here with the spec's
- * fields and handed to whoever listens; nothing is sent anywhere yet: the logging issue adds the
- * listener that persists them. Until then an event with no listener is dropped, on purpose.
+ * fields and handed to whoever listens: `features/logs/eventLogSender.ts` batches them to the
+ * server. An event with no listener (tests, the sender switched off) is dropped, on purpose.
  */
 
-export type LogSource = 'dashboard' | 'sqlLab';
+export type LogSource = 'dashboard' | 'sqlLab' | 'explore';
 export type LogEventType = 'user' | 'timing';
 
 export interface LogEvent {
@@ -40,6 +40,8 @@ type Listener = (event: LogEvent) => void;
 const listeners = new Set<Listener>();
 /** One impression per page load: every event of the visit carries it. */
 const impressionId = nanoid();
+/** The last user event: a timing event names it as its trigger, as Superset's logger does. */
+let lastUserEventId: string | undefined;
 
 export function addLogListener(listener: Listener): () => void {
   listeners.add(listener);
@@ -47,6 +49,8 @@ export function addLogListener(listener: Listener): () => void {
 }
 
 export interface LogContext {
+  /** The area, when the path does not tell it (Explore says `explore`, as Superset does). */
+  source?: LogSource;
   sourceId?: number | string | null;
   pathname?: string;
   eventType?: LogEventType;
@@ -54,26 +58,33 @@ export interface LogContext {
 }
 
 export function logEvent(eventName: string, context: LogContext = {}): LogEvent {
-  const { sourceId, pathname, eventType, ...fields } = context;
+  const { source, sourceId, pathname, eventType, ...fields } = context;
   const path = pathname ?? globalThis.location?.pathname ?? '';
+  const type = eventType ?? 'user';
+  const eventId = nanoid();
+  if (type === 'user') lastUserEventId = eventId;
   const event: LogEvent = {
+    ...(type === 'timing' && lastUserEventId ? { trigger_event: lastUserEventId } : {}),
     ...fields,
     impression_id: impressionId,
     version: 'v2',
-    source: logSourceOfPath(path),
+    source: source ?? logSourceOfPath(path),
     source_id: sourceId ?? null,
     ts: Date.now(),
     event_name: eventName,
-    event_type: eventType ?? 'user',
-    event_id: nanoid(),
+    event_type: type,
+    event_id: eventId,
     visibility: globalThis.document?.visibilityState === 'hidden' ? 'hidden' : 'visible',
   };
   for (const listener of listeners) listener(event);
   return event;
 }
 
-/** The dashboard's event names, as Superset's log calls them. */
+/** The event names, as Superset's log calls them. */
 export const LOG_EVENTS = {
+  spaNavigation: 'spa_navigation',
+  mountExplorer: 'mount_explorer',
+  loadChart: 'load_chart',
   mountDashboard: 'mount_dashboard',
   dashboardLoaded: 'load_dashboard',
   chartRendered: 'render_chart',
@@ -92,3 +103,62 @@ export const LOG_EVENTS = {
   dashboardDownloadImage: 'dashboard_download_as_image',
   dashboardDownloadPdf: 'dashboard_download_as_pdf',
 } as const;
+
+/** Explore's mount event: the chart it opened (none for a new chart). */
+export function logExploreMount(slice: { slice_id: number } | null | undefined): void {
+  const id = slice?.slice_id;
+  logEvent(LOG_EVENTS.mountExplorer, {
+    source: 'explore',
+    sourceId: id ?? null,
+    ...(id === undefined ? {} : { slice_id: id }),
+  });
+}
+
+/** What `load_chart` reads of a chart's form data. */
+interface ChartLoadFormData {
+  slice_id?: unknown;
+  viz_type?: unknown;
+  dashboardId?: unknown;
+}
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/**
+ * Superset's `load_chart` timing event around a chart's data call (Explore's and each dashboard
+ * chart's): the duration, whether every part came from the cache, the rows, or that it failed.
+ * Answers what the call answers; an aborted call logs nothing.
+ */
+export async function logChartLoad<
+  A extends { result: Array<{ is_cached?: boolean | null; rowcount?: number }> },
+>(answer: Promise<A>, formData: ChartLoadFormData): Promise<A> {
+  const started = performance.now();
+  const sliceId = numberOrUndefined(formData.slice_id);
+  const dashboardId = numberOrUndefined(formData.dashboardId);
+  const fields = {
+    eventType: 'timing' as const,
+    ...(dashboardId === undefined
+      ? { source: 'explore' as const, sourceId: sliceId ?? null }
+      : { source: 'dashboard' as const, sourceId: dashboardId, dashboard_id: dashboardId }),
+    ...(sliceId === undefined ? {} : { slice_id: sliceId }),
+    viz_type: formData.viz_type,
+  };
+  try {
+    const value = await answer;
+    logEvent(LOG_EVENTS.loadChart, {
+      ...fields,
+      is_cached: value.result.every((part) => part.is_cached === true),
+      row_count: value.result.reduce((sum, part) => sum + (part.rowcount ?? 0), 0),
+      duration: Math.round(performance.now() - started),
+    });
+    return value;
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== 'AbortError') {
+      logEvent(LOG_EVENTS.loadChart, {
+        ...fields,
+        has_err: true,
+        duration: Math.round(performance.now() - started),
+      });
+    }
+    throw error;
+  }
+}

@@ -7,7 +7,7 @@ import { ShellLayout } from './ShellLayout.tsx';
 const keys = (entries: NavEntry[]) => entries.map((entry) => entry.key);
 
 describe('navigation filtering', () => {
-  it('shows an admin the built pages, and Users, Roles and Row level security under Settings', () => {
+  it('shows an admin the built pages, and Users, Roles, Row level security and Action log under Settings', () => {
     const admin = testUser(ADMIN);
     expect(keys(visibleNav(admin, 'main'))).toEqual([
       'home',
@@ -19,7 +19,12 @@ describe('navigation filtering', () => {
       'saved-queries',
       'query-history',
     ]);
-    expect(keys(visibleNav(admin, 'settings'))).toEqual(['users', 'roles', 'row-level-security']);
+    expect(keys(visibleNav(admin, 'settings'))).toEqual([
+      'users',
+      'roles',
+      'row-level-security',
+      'action-log',
+    ]);
   });
 
   it('hides the database admin page and user administration from Gamma', () => {

@@ -130,6 +130,12 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/rls/RlsListPage.tsx')).RlsListPage,
         }),
       },
+      {
+        path: 'logmodelview/list',
+        lazy: async () => ({
+          Component: (await import('../features/logs/ActionLogPage.tsx')).ActionLogPage,
+        }),
+      },
       ...['sqllab', 'sqllab/p/:key'].map((path) => ({
         path,
         lazy: async () => ({

@@ -1,3 +1,4 @@
+import { installEventLogSender } from '../features/logs/eventLogSender.ts';
 import { api } from './api.ts';
 import { readBootstrap } from './bootstrap.ts';
 import { applyBootstrap, loginUrl, refreshBootstrap } from './session.ts';
@@ -17,6 +18,7 @@ export function startSession(root: HTMLElement) {
       window.location.assign(loginUrl(pathname + search));
     },
   });
+  installEventLogSender(api, () => store.getState().session.user !== null);
   const bootstrap = readBootstrap(root);
   if (bootstrap) {
     applyBootstrap(store, bootstrap);

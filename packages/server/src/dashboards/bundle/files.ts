@@ -17,6 +17,11 @@ export const jsonText = (v: unknown) =>
 /** Uuids compare case-insensitively; the store keeps them lower-case. */
 export const uuidOf = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : null);
 
+/** Superset's words for the two problems its import dialog resolves by asking the user. */
+export const ALREADY_EXISTS_MESSAGE =
+  'Dashboard already exists and `overwrite=true` was not passed';
+export const PASSWORD_NEEDED_MESSAGE = 'Must provide a password for the database';
+
 /** Superset's CommandInvalidError answer: 422 "Error importing dashboard", problems by file. */
 export function importError(problems: Problems): TesseraError {
   return new TesseraError(422, 'Error importing dashboard', {

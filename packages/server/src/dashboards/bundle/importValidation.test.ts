@@ -157,4 +157,25 @@ describe('dashboard import validation', () => {
     expect(layout['CHART-2']).toBeUndefined();
     expect(layout['ROW-1'].children).toEqual(['CHART-1']);
   });
+
+  it('asks for the password of a new database whose URI masks it, and imports it once given', async () => {
+    const f = bundleFiles({
+      name: 'warehouse on postgres',
+      uri: 'postgresql://reader:XXXXXXXXXX@127.0.0.1:5432/warehouse',
+    });
+    const zip = await makeBundle({
+      'databases/warehouse.yaml': f.database,
+      'datasets/warehouse/sales.yaml': f.dataset,
+      'charts/Chart.yaml': f.chart,
+      'dashboards/Board.yaml': f.dashboard,
+    });
+    const extra = await expectRefused(zip);
+    expect(extra['databases/warehouse.yaml']).toEqual({
+      _schema: ['Must provide a password for the database'],
+    });
+    const res = await importBundle(t, 'admin', zip, {
+      passwords: JSON.stringify({ 'databases/warehouse.yaml': 'secret' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
 });

@@ -16,7 +16,16 @@ import type { Actor } from '../../security/actor.ts';
 import { canEdit, subjectOf } from '../access.ts';
 import { type Db, dashboardRepository } from '../repository.ts';
 import { deniedData } from './dataAccess.ts';
-import { type Config, importError, type Problems, str, under, uuidOf } from './files.ts';
+import {
+  ALREADY_EXISTS_MESSAGE,
+  type Config,
+  importError,
+  PASSWORD_NEEDED_MESSAGE,
+  type Problems,
+  str,
+  under,
+  uuidOf,
+} from './files.ts';
 import { checkFile, SHAPES } from './schema.ts';
 
 /**
@@ -135,7 +144,7 @@ async function planDashboards(
     const uuid = uuidMust(config);
     const existing = await dashboardRepository.getByUuid(db, uuid);
     if (existing && !overwrite) {
-      problems[path] = 'Dashboard already exists and `overwrite=true` was not passed';
+      problems[path] = ALREADY_EXISTS_MESSAGE;
       continue;
     }
     plans.push({
@@ -241,7 +250,13 @@ function connectionOf(
     problems[path] = { sqlalchemy_uri: ['Not a valid database URI.'] };
   } catch (error) {
     const fields = (error as TesseraError).fields;
-    problems[path] = fields ?? { sqlalchemy_uri: ['Not a valid database URI.'] };
+    // Superset's schema names a missing password under `_schema`: its import dialog (and ours)
+    // reads that to ask for the password of this file.
+    problems[path] = Object.values(fields ?? {}).some((messages) =>
+      messages.includes(PASSWORD_NEEDED_MESSAGE),
+    )
+      ? { _schema: [PASSWORD_NEEDED_MESSAGE] }
+      : (fields ?? { sqlalchemy_uri: ['Not a valid database URI.'] });
   }
   return null;
 }

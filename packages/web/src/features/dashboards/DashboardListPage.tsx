@@ -9,7 +9,7 @@ import {
 import type { DashboardListRow } from '@tessera/shared/api/dashboards';
 import { canEditDashboard } from '@tessera/shared/dashboard/permissions';
 import { hasPermission } from '@tessera/shared/permissions';
-import { App, Button, Flex, type TableColumnsType, Tag, Typography, Upload } from 'antd';
+import { Button, Flex, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api.ts';
@@ -32,8 +32,9 @@ import { type RowAction, RowActions } from '../../components/RowActions.tsx';
 import { CertifiedIcons } from '../datasets/components/CertifiedIcons.tsx';
 import { OwnerAvatars } from '../datasets/components/OwnerAvatars.tsx';
 import { saveBlob } from '../explore/exportChart.ts';
+import { useDashboardImport } from './components/import/useDashboardImport.tsx';
 import { DashboardFilterBar } from './DashboardFilterBar.tsx';
-import { dashboardApi, importDashboards } from './dashboardApi.ts';
+import { dashboardApi } from './dashboardApi.ts';
 import { type DashboardFilters, dashboardFiltersKey, dashboardListQuery } from './listQuery.ts';
 import { FAVORITE_ERROR, FAVORITE_STATUS_ERROR } from './state/thunks.ts';
 
@@ -55,10 +56,9 @@ export function DashboardListPage() {
   usePageTitle('Dashboards');
   const user = useAppSelector((s) => s.session.user);
   const rbac = useAppSelector((s) => selectCommon(s).feature_flags.DASHBOARD_RBAC ?? false);
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const { addSuccessToast, addDangerToast } = toasts;
+  const { addDangerToast } = toasts;
   const calls = useMemo(() => dashboardApi(api), []);
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<DashboardFilters>({});
@@ -72,6 +72,7 @@ export function DashboardListPage() {
   });
   const { fetchStatus } = stars;
   const reload = () => setReloadToken((n) => n + 1);
+  const dashboardImport = useDashboardImport(reload);
   const canWrite = hasPermission(user, 'can_write', 'Dashboard');
   const canExport = hasPermission(user, 'can_export', 'Dashboard') || canWrite;
   const confirmDelete = useListDelete<Row>({
@@ -115,27 +116,6 @@ export function DashboardListPage() {
       addDangerToast(
         `There was an issue exporting the selected dashboards: ${errorMessage(error)}`,
       );
-    }
-  };
-
-  const importZip = async (file: File, overwrite = false): Promise<void> => {
-    try {
-      await importDashboards(file, { overwrite });
-      addSuccessToast('Dashboard imported');
-      reload();
-    } catch (error) {
-      const message = errorMessage(error);
-      if (!overwrite && /already exists|overwrite/i.test(message)) {
-        modal.confirm({
-          title: 'Overwrite existing dashboards?',
-          content: message,
-          okText: 'Overwrite',
-          okButtonProps: { danger: true, 'data-testid': 'import-overwrite-confirm' },
-          onOk: () => importZip(file, true),
-        });
-        return;
-      }
-      addDangerToast(`An error occurred while importing dashboard: ${message}`);
     }
   };
 
@@ -249,7 +229,7 @@ export function DashboardListPage() {
                 accept=".zip,application/zip"
                 showUploadList={false}
                 beforeUpload={(file) => {
-                  void importZip(file);
+                  dashboardImport.importFile(file);
                   return false;
                 }}
               >
@@ -322,6 +302,7 @@ export function DashboardListPage() {
           />
         </Suspense>
       )}
+      {dashboardImport.dialog}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../app/api.ts';
@@ -192,6 +192,18 @@ describe('the dashboard page', () => {
     expect(screen.queryByTestId('dashboard-edit')).toBeNull();
     expect(screen.getByTestId('dashboard-page').dataset.editMode).toBe('false');
     expect(screen.getByTestId('dashboard-published').style.cursor).toBe('default');
+  });
+
+  it('takes edit=true out of the address when Discard leaves edit mode', async () => {
+    fakeServer();
+    const { router } = renderPage('/dashboard/1/?edit=true&standalone=1');
+    await screen.findByTestId('dashboard-title');
+    await waitFor(() => expect(screen.getByTestId('dashboard-page').dataset.editMode).toBe('true'));
+    fireEvent.click(screen.getByTestId('dashboard-discard'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-page').dataset.editMode).toBe('false'),
+    );
+    expect(router.state.location.search).toBe('?standalone=1');
   });
 
   it('hides the title in standalone 2 and toasts a favourite-status failure', async () => {

@@ -12,6 +12,7 @@ import { useToasts } from '../../app/useToasts.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DashboardView } from './DashboardView.tsx';
 import { dashboardApi } from './dashboardApi.ts';
+import { addressDataMask } from './nativeFilters/addressDataMask.ts';
 import { DashboardContext } from './state/hooks.ts';
 import { createDashboardStore } from './state/store.ts';
 import { loadDashboard } from './state/thunks.ts';
@@ -65,6 +66,7 @@ export function DashboardPage() {
           focusedChart: url.focusedChart,
           anchor: url.anchor,
           permalink: saved,
+          addressDataMask: (id) => addressDataMask(api, id, search),
         }),
       );
       logEvent(LOG_EVENTS.dashboardLoaded, {

@@ -13,7 +13,8 @@ import { shareByEmailHref } from '../explore/exportChart.ts';
 import { createDrawScheduler } from './charts/drawScheduler.ts';
 import { DashboardGrid } from './components/DashboardGrid.tsx';
 import { DashboardHeader, type HeaderAction } from './components/header/DashboardHeader.tsx';
-import { downloadDashboardImage, printDashboard } from './exportDashboard.ts';
+import { downloadDashboardImage, downloadDashboardPdf } from './exportDashboard.ts';
+import { WithFilterBar } from './nativeFilters/WithFilterBar.tsx';
 import { DashboardPageContext, type DashboardPageOptions } from './pageContext.ts';
 import { fullSizeChartSet } from './state/dashboardSlice.ts';
 import { useDashboardDispatch, useDashboardSelector } from './state/hooks.ts';
@@ -130,12 +131,26 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
     return () => globalThis.removeEventListener('keydown', onKey);
   }, [fullSizeChartId, dispatch]);
 
-  const toggleFullscreen = () => {
+  /** Changes the address's parameters in place (no new history entry, no reload). */
+  const replaceParams = (change: (params: URLSearchParams) => void) => {
     const params = new URLSearchParams(location.search);
-    if (url.hideNav) params.delete('standalone');
-    else params.set('standalone', '1');
+    change(params);
     const search = params.toString();
     navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  };
+
+  const toggleFullscreen = () =>
+    replaceParams((params) => {
+      if (url.hideNav) params.delete('standalone');
+      else params.set('standalone', '1');
+    });
+
+  // As Superset: once edit mode is left, a reload opens the dashboard to read, not to edit.
+  const discard = () => {
+    edit.discard();
+    if (new URLSearchParams(location.search).has('edit')) {
+      replaceParams((params) => params.delete('edit'));
+    }
   };
 
   const sharePermalink = async (byEmail: boolean) => {
@@ -164,22 +179,17 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       case 'fullscreen':
         toggleFullscreen();
         return;
-      case 'download_image': {
-        logEvent(LOG_EVENTS.dashboardDownloadImage, { sourceId: id });
+      case 'download_image':
+      case 'download_pdf': {
+        const image = action === 'download_image';
+        logEvent(image ? LOG_EVENTS.dashboardDownloadImage : LOG_EVENTS.dashboardDownloadPdf, {
+          sourceId: id,
+        });
         // The whole page, so the picture carries the dashboard's title above its grid.
         const page = gridRef.current?.closest<HTMLElement>('[data-testid="dashboard-page"]');
+        const download = image ? downloadDashboardImage : downloadDashboardPdf;
         if (page) {
-          downloadDashboardImage(page, drawScheduler, info?.dashboard_title || 'dashboard').catch(
-            () => addDangerToast('Sorry, something went wrong. Try again later.'),
-          );
-        }
-        return;
-      }
-      case 'download_pdf': {
-        logEvent(LOG_EVENTS.dashboardDownloadPdf, { sourceId: id });
-        const page = gridRef.current?.closest<HTMLElement>('[data-testid="dashboard-page"]');
-        if (page) {
-          printDashboard(page, drawScheduler).catch(() =>
+          download(page, drawScheduler, info?.dashboard_title || 'dashboard').catch(() =>
             addDangerToast('Sorry, something went wrong. Try again later.'),
           );
         }
@@ -222,9 +232,9 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
                     danger: true,
                     'data-testid': 'dashboard-discard-confirm',
                   } as never,
-                  onOk: edit.discard,
+                  onOk: discard,
                 })
-              : edit.discard()
+              : discard()
           }
         />
       )}
@@ -251,7 +261,9 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
             </Flex>
           </Suspense>
         ) : (
-          <DashboardGrid />
+          <WithFilterBar canEdit={permissions.canEdit} hidden={url.report}>
+            <DashboardGrid />
+          </WithFilterBar>
         )}
       </div>
       <Suspense fallback={null}>

@@ -5,6 +5,8 @@ import type { ApiClient } from '../../app/api.ts';
 import { createChartDataBatcher } from './charts/batcher.ts';
 import { dashboardApi } from './dashboardApi.ts';
 import { type FirstScreen, startFirstScreen } from './firstScreen.ts';
+import { NATIVE_FILTERS_KEY, risonDataMask } from './nativeFilters/addressDataMask.ts';
+import { filtersOnLoad } from './nativeFilters/chartFilters.ts';
 import { parseDashboardUrl } from './urlParams.ts';
 
 /** What the dashboard route started before its page rendered (see `earlyLoad.ts`). */
@@ -15,6 +17,8 @@ export interface EarlyDashboard {
   force: boolean;
   /** Null when the address opens at an anchor or on one chart: its first screen is elsewhere. */
   firstScreen: FirstScreen | null;
+  /** The native filters' masks its first screen was asked with (see `filtersOnLoad`). */
+  filtersSignature: string;
 }
 
 /**
@@ -34,8 +38,16 @@ export async function startDashboardEarly(
     calls.charts(idOrSlug).then((answer) => answer.result),
   ]);
   const layout = migratePositionJson(item.position_json, charts);
+  const metadata = migrateJsonMetadata(item.json_metadata);
+  const filters = filtersOnLoad(
+    metadata.native_filter_configuration,
+    layout,
+    charts.map((c) => c.id),
+    risonDataMask(search),
+  );
+  // A stored filter state is read by the page, which then asks for the first screen itself.
   const firstScreen =
-    url.anchor || url.focusedChart
+    url.anchor || url.focusedChart || new URLSearchParams(search).has(NATIVE_FILTERS_KEY)
       ? null
       : startFirstScreen(
           createChartDataBatcher(api),
@@ -43,9 +55,20 @@ export async function startDashboardEarly(
             id: item.id,
             layout,
             charts,
-            colorScheme: migrateJsonMetadata(item.json_metadata).color_scheme ?? null,
+            colorScheme: metadata.color_scheme ?? null,
           },
-          { force: url.force, screenHeight: globalThis.innerHeight ?? 0 },
+          {
+            force: url.force,
+            screenHeight: globalThis.innerHeight ?? 0,
+            withFilters: filters.withFilters,
+          },
         );
-  return { item, charts, layout, force: url.force, firstScreen };
+  return {
+    item,
+    charts,
+    layout,
+    force: url.force,
+    firstScreen,
+    filtersSignature: filters.signature,
+  };
 }

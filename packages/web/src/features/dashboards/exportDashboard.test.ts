@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPictureSource } from '../../viz/common/pictureSources.ts';
 import { createDrawScheduler, type DrawScheduler } from './charts/drawScheduler.ts';
 import {
   DASHBOARD_CONTROLS,
-  dashboardPrintCss,
   downloadDashboardImage,
   PICTURE_PADDING_PX,
-  printDashboard,
+  pageCuts,
 } from './exportDashboard.ts';
 import { downloadElementImage } from './snapshot.ts';
 
@@ -117,42 +115,13 @@ describe('download as image', () => {
 });
 
 describe('export to PDF', () => {
-  it('prints once every chart is drawn, with the nav and controls hidden and maps as pictures', async () => {
-    const { page, below } = dashboardPage();
-    below.innerHTML = '<div id="map"><canvas></canvas></div>';
-    const map = below.querySelector('#map') as HTMLElement;
-    const unregister = registerPictureSource(map, async () => 'data:image/png;base64,TUFQ');
-    drawBelowWhenAsked(scheduler, below);
-    const atPrint: { status: string | null; css: string; mapImage: string | null }[] = [];
-    vi.stubGlobal(
-      'print',
-      vi.fn(() => {
-        atPrint.push({
-          status: below.getAttribute('data-status'),
-          css: document.getElementById('dashboard-print-style')?.textContent ?? '',
-          mapImage: map.querySelector('img')?.getAttribute('src') ?? null,
-        });
-      }),
-    );
-    await printDashboard(page, scheduler, 5_000);
-    unregister();
-    expect(atPrint).toHaveLength(1);
-    const [printed] = atPrint;
-    expect(printed?.status).toBe('rendered');
-    expect(printed?.css).toContain('@media print');
-    expect(printed?.css).toMatch(/\[data-testid="app-header"\][^{]*\{\s*display: none !important/);
-    expect(printed?.css).toContain('[data-testid="dashboard-page"] [data-testid="chart-menu"]');
-    expect(printed?.mapImage).toBe('data:image/png;base64,TUFQ');
-    // After the dialog: nothing of the printout stays on the page.
-    globalThis.dispatchEvent(new Event('afterprint'));
-    expect(document.getElementById('dashboard-print-style')).toBeNull();
-    expect(map.querySelector('img')).toBeNull();
+  it('cuts the picture into pages below the last row that ends on each page', () => {
+    // Pages of 1000 px; rows end at 400, 900, 1600, 2500 and 2600.
+    expect(pageCuts(2600, 1000, [400, 900, 1600, 2500, 2600])).toEqual([900, 1600, 2600]);
   });
 
-  it('scales the dashboard to the paper and keeps charts whole', () => {
-    const css = dashboardPrintCss(0.7);
-    expect(css).toContain('zoom: 0.7');
-    expect(css).toMatch(/\.dashboard-component-chart-holder[^{]*\{\s*break-inside: avoid/);
-    expect(css).toContain('@page { size: landscape; margin: 10mm; }');
+  it('cuts where the page ends when no row ends in its lower half', () => {
+    expect(pageCuts(2500, 1000, [300, 2500])).toEqual([1000, 2000, 2500]);
+    expect(pageCuts(600, 1000, [])).toEqual([600]);
   });
 });

@@ -1,15 +1,16 @@
+import { saveBlob } from '../explore/exportChart.ts';
 import type { DrawScheduler } from './charts/drawScheduler.ts';
-import { capturePictureSources, downloadElementImage } from './snapshot.ts';
+import { A4_LANDSCAPE, pdfOfPictures } from './pdfDocument.ts';
+import { canvasBlob, downloadElementImage, elementCanvas } from './snapshot.ts';
 
 /**
  * "Download as image" and "Export to PDF" of a dashboard. Charts draw only once scrolled to (that
  * keeps the page fast to load), so both first have every chart of the open tabs drawn and wait
- * for it; then the picture is taken, or the page printed through a print stylesheet (the browser
- * writes the PDF: text stays text, and charts are kept whole across pages).
+ * for it; then the picture is taken and downloaded, as a PNG or cut into the pages of a PDF.
  */
 
 /**
- * What a picture or a printout of the dashboard leaves out: the controls of the header and of
+ * What a picture of the dashboard leaves out: the controls of the header and of
  * each chart, as Superset's download does. The title and the tab bar stay.
  */
 export const DASHBOARD_CONTROLS: readonly string[] = [
@@ -34,15 +35,6 @@ export const EVERY_CHART_TIMEOUT_MS = 60_000;
 const POLL_MS = 100;
 /** Chart statuses that no longer change without a new query. */
 const SETTLED = new Set(['rendered', 'failed', 'stopped']);
-
-/**
- * Width that fits a landscape page with 10 mm margins on both Letter (980 px) and A4 (1047 px),
- * less the grid's 8 px gutters: the printout scales the dashboard down to it, so the charts keep
- * their on-screen layout (and the size their canvases were drawn at).
- */
-export const PRINT_WIDTH_PX = 980 - 2 * 8;
-const PRINT_STYLE_ID = 'dashboard-print-style';
-const PRINT_DRAWING_CLASS = 'dashboard-print-drawing';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -113,82 +105,59 @@ export function downloadDashboardImage(
   );
 }
 
-/** The print stylesheet: only the dashboard, scaled to the page, charts not split. */
-export function dashboardPrintCss(zoom: number): string {
-  const page = '[data-testid="dashboard-page"]';
-  const onDashboard = `body:has(${page})`;
-  return `@media print {
-  @page { size: landscape; margin: 10mm; }
-  ${onDashboard} [data-testid="app-header"],
-  ${onDashboard} .ant-message,
-  ${onDashboard} .ant-notification,
-  ${DASHBOARD_CONTROLS.map((selector) => `${page} ${selector}`).join(',\n  ')} {
-    display: none !important;
-  }
-  /* The grid reaches 8 px beyond the page on each side (its cards' gutters). */
-  .ant-layout-content:has(${page}) { padding: 0 8px !important; }
-  /* Fullscreen mode lays the page over the window with its own scrollbar: printed, it flows. */
-  [data-testid="dashboard-standalone"] {
-    position: static !important;
-    overflow: visible !important;
-    padding: 0 8px !important;
-  }
-  ${page} {
-    zoom: ${zoom};
-    print-color-adjust: exact;
-    -webkit-print-color-adjust: exact;
-  }
-  /* A row of charts stays on one page; a long text may run on to the next. */
-  ${page} [data-testid="dashboard-row"]:has(.dashboard-component-chart-holder),
-  ${page} .dashboard-component-chart-holder {
-    break-inside: avoid;
-  }
-  ${page} .dashboard-component-header { break-after: avoid; }
-  ${page} .${PRINT_DRAWING_CLASS} { display: block !important; }
-}`;
-}
-
-/** Removes what `preparePrint` added (after printing, or left by an earlier export). */
-function clearPrint(): void {
-  document.getElementById(PRINT_STYLE_ID)?.remove();
-  for (const drawing of Array.from(document.querySelectorAll(`.${PRINT_DRAWING_CLASS}`))) {
-    drawing.remove();
-  }
+/** Where a page may end: below a row of the dashboard, in canvas pixels of its picture. */
+function rowEnds(page: HTMLElement, scale: number): number[] {
+  const top = page.getBoundingClientRect().top;
+  return Array.from(page.querySelectorAll('[data-testid="dashboard-row"]'))
+    .map((row) => (row.getBoundingClientRect().bottom - top + PICTURE_PADDING_PX) * scale)
+    .sort((a, b) => a - b);
 }
 
 /**
- * Adds the print stylesheet and, over each map, the frame it drew for the printout: a WebGL
- * canvas prints blank once its frame has been shown.
+ * Where the picture is cut into pages of `pageHeight` canvas pixels: below the last row that
+ * ends on the page, so charts stay whole, unless that would leave the page less than half full
+ * (a row taller than a page is cut where the page ends).
  */
-function preparePrint(page: HTMLElement, drawings: ReadonlyMap<Element, string>): void {
-  clearPrint();
-  const style = document.createElement('style');
-  style.id = PRINT_STYLE_ID;
-  style.textContent = dashboardPrintCss(
-    Math.min(1, PRINT_WIDTH_PX / Math.max(1, page.clientWidth)),
-  );
-  document.head.append(style);
-  for (const [source, src] of drawings) {
-    const img = document.createElement('img');
-    img.className = PRINT_DRAWING_CLASS;
-    img.src = src;
-    img.alt = '';
-    img.setAttribute(
-      'style',
-      'display: none; position: absolute; inset: 0; width: 100%; height: 100%; z-index: 1',
-    );
-    source.append(img);
+export function pageCuts(height: number, pageHeight: number, ends: number[]): number[] {
+  const cuts: number[] = [];
+  let start = 0;
+  while (height - start > pageHeight) {
+    const limit = start + pageHeight;
+    const end = ends.filter((y) => y > start + pageHeight / 2 && y <= limit).at(-1) ?? limit;
+    cuts.push(Math.round(end));
+    start = Math.round(end);
   }
-  globalThis.addEventListener('afterprint', clearPrint, { once: true });
+  cuts.push(height);
+  return cuts;
 }
 
+/** One page's part of the picture as JPEG bytes. */
+async function pagePicture(canvas: HTMLCanvasElement, top: number, bottom: number) {
+  const part = document.createElement('canvas');
+  part.width = canvas.width;
+  part.height = Math.max(1, bottom - top);
+  const context = part.getContext('2d');
+  if (!context) throw new Error('No canvas to draw the page on');
+  // JPEG has no transparency: a white page behind the picture.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, part.width, part.height);
+  context.drawImage(canvas, 0, top, canvas.width, part.height, 0, 0, part.width, part.height);
+  const blob = await canvasBlob(part, 'image/jpeg', JPEG_QUALITY);
+  if (!blob) throw new Error('The browser refused to encode the page');
+  return { jpeg: new Uint8Array(await blob.arrayBuffer()), width: part.width, height: part.height };
+}
+
+const JPEG_QUALITY = 0.92;
+
 /**
- * "Export to PDF": every chart of the open tabs drawn, then the browser's print dialog (where
- * "Save as PDF" writes the file) with a stylesheet that prints the dashboard alone.
+ * "Export to PDF", as Superset's: every chart of the open tabs drawn, then the same picture as
+ * "Download as image" cut into A4 landscape pages (below a row of charts where it can) and
+ * downloaded as `<dashboard title>.pdf`.
  */
-export function printDashboard(
+export function downloadDashboardPdf(
   page: HTMLElement,
   scheduler: DrawScheduler,
+  fileBase: string,
   timeoutMs = EVERY_CHART_TIMEOUT_MS,
 ): Promise<void> {
   return once(page, () =>
@@ -196,8 +165,28 @@ export function printDashboard(
       page,
       scheduler,
       async () => {
-        preparePrint(page, await capturePictureSources(page));
-        globalThis.print();
+        const drawn = await elementCanvas(page, {
+          omit: DASHBOARD_CONTROLS,
+          padding: PICTURE_PADDING_PX,
+        });
+        if (!drawn) throw new Error('The browser refused to draw the dashboard');
+        const { canvas, scale } = drawn;
+        const room = {
+          width: A4_LANDSCAPE.width - 2 * A4_LANDSCAPE.margin,
+          height: A4_LANDSCAPE.height - 2 * A4_LANDSCAPE.margin,
+        };
+        const pageHeight = Math.floor((canvas.width * room.height) / room.width);
+        const pictures = [];
+        let top = 0;
+        for (const cut of pageCuts(canvas.height, pageHeight, rowEnds(page, scale))) {
+          pictures.push(await pagePicture(canvas, top, cut));
+          top = cut;
+        }
+        const pdf = pdfOfPictures(pictures);
+        saveBlob(
+          new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+          `${fileBase}.pdf`,
+        );
       },
       timeoutMs,
     ),

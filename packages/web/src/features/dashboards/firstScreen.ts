@@ -100,12 +100,13 @@ function startFirstScreenQueries(
   dashboardId: number,
   colorScheme: string | null,
   force: boolean,
+  withFilters: (formData: QueryFormData, id: number) => QueryFormData = (formData) => formData,
 ): StartedQuery[] {
   const started: StartedQuery[] = [];
   for (const id of chartIds) {
     const slice = slices[id];
     if (!slice) continue;
-    const formData = dashboardFormData(slice, dashboardId, colorScheme);
+    const formData = withFilters(dashboardFormData(slice, dashboardId, colorScheme), id);
     let queryContext: ReturnType<typeof chartQueryContext>;
     try {
       queryContext = chartQueryContext(formData, force);
@@ -137,7 +138,13 @@ export function startFirstScreen(
     charts: readonly DashboardChart[];
     colorScheme: string | null;
   },
-  options: { force: boolean; screenHeight: number; activeTabs?: readonly string[] },
+  options: {
+    force: boolean;
+    screenHeight: number;
+    activeTabs?: readonly string[];
+    /** The native filters' extra form data a chart's query carries from the start. */
+    withFilters?: (formData: QueryFormData, chartId: number) => QueryFormData;
+  },
 ): FirstScreen {
   const chartIds = chartsOnFirstScreen(
     dashboard.layout,
@@ -152,6 +159,7 @@ export function startFirstScreen(
     dashboard.id,
     dashboard.colorScheme,
     options.force,
+    options.withFilters,
   );
   return { chartIds, queries };
 }

@@ -279,7 +279,12 @@ export async function capturePictureSources(
   return drawings;
 }
 
-function svgToPng(svg: string, width: number, height: number): Promise<Blob | null> {
+/** The SVG drawn onto a canvas at the screen's pixel ratio; null where the browser refuses. */
+function svgToCanvas(
+  svg: string,
+  width: number,
+  height: number,
+): Promise<HTMLCanvasElement | null> {
   return new Promise((resolve) => {
     const image = new Image();
     image.onload = () => {
@@ -291,15 +296,36 @@ function svgToPng(svg: string, width: number, height: number): Promise<Blob | nu
       if (!context) return resolve(null);
       context.scale(ratio, ratio);
       context.drawImage(image, 0, 0);
-      try {
-        canvas.toBlob((blob) => resolve(blob), 'image/png');
-      } catch {
-        resolve(null);
-      }
+      resolve(canvas);
     };
     image.onerror = () => resolve(null);
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   });
+}
+
+/** A canvas's pixels in a format; null for a tainted canvas. */
+export function canvasBlob(canvas: HTMLCanvasElement, type: string, quality?: number) {
+  return new Promise<Blob | null>((resolve) => {
+    try {
+      canvas.toBlob((blob) => resolve(blob), type, quality);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/**
+ * The element drawn onto a canvas (see `elementSvg`), with `scale`: canvas pixels per CSS pixel
+ * of the picture, whose origin is the element's top left corner less the padding.
+ */
+export async function elementCanvas(
+  element: HTMLElement,
+  options: PictureOptions = {},
+): Promise<{ canvas: HTMLCanvasElement; svg: string; scale: number } | null> {
+  const drawings = options.drawings ?? (await capturePictureSources(element));
+  const { svg, width, height } = elementSvg(element, { ...options, drawings });
+  const canvas = await svgToCanvas(svg, width, height);
+  return canvas ? { canvas, svg, scale: canvas.width / width } : null;
 }
 
 /** Downloads a picture of the element: PNG where the browser allows it, else SVG. */
@@ -308,9 +334,11 @@ export async function downloadElementImage(
   fileBase: string,
   options: PictureOptions = {},
 ): Promise<void> {
-  const drawings = options.drawings ?? (await capturePictureSources(element));
-  const { svg, width, height } = elementSvg(element, { ...options, drawings });
-  const png = await svgToPng(svg, width, height);
+  const drawn = await elementCanvas(element, options);
+  const png = drawn ? await canvasBlob(drawn.canvas, 'image/png') : null;
   if (png) saveBlob(png, `${fileBase}.png`);
-  else saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${fileBase}.svg`);
+  else {
+    const { svg } = drawn ?? elementSvg(element, options);
+    saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${fileBase}.svg`);
+  }
 }

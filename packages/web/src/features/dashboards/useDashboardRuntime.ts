@@ -167,7 +167,7 @@ export function useDashboardRuntime(canEdit: boolean) {
       if (!id) throw new Error('The dashboard is not loaded');
       const answer = await dashboardApi(api).createPermalink(id, {
         urlParams: permalinkUrlParams(globalThis.location?.search ?? ''),
-        dataMask: {},
+        dataMask: state.dataMask,
         activeTabs: state.dashboardState.activeTabs,
         anchor: anchor ?? null,
       });

@@ -3,6 +3,7 @@ import { Flex, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { api, isAbortError, toClientErrorObject } from '../../app/api.ts';
+import { logExploreMount } from '../../app/eventLogger.ts';
 import { selectCommon, useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useToasts } from '../../app/useToasts.ts';
@@ -85,6 +86,7 @@ export function ExplorePage() {
       .then(
         () => {
           baseline.current = store.getState().explore.form_data;
+          logExploreMount(store.getState().explore.slice);
           setPhase('ready');
         },
         (failure: unknown) => {

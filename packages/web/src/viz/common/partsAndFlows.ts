@@ -4,6 +4,7 @@ import { getTimeFormatter } from '@tessera/shared/format/time';
 import { getColumnLabel, getMetricLabel } from '@tessera/shared/viz/buildQueryContext';
 import type { Column, Metric, QueryFormData } from '@tessera/shared/viz/types';
 import type { ChartFilterClause, ChartHooks, ChartProps, DataMask } from '../types.ts';
+import { textWidth } from './textMeasure.ts';
 
 /**
  * What the "parts of a whole" and "flow" chart types (pie, funnel, gauge, treemap, sunburst,
@@ -185,8 +186,23 @@ export interface LegendLayout {
   margin: { top: number; bottom: number; left: number; right: number };
 }
 
-/** The legend the show_legend / legendType / legendOrientation controls ask for. */
-export function legendLayout(formData: QueryFormData, names: string[]): LegendLayout {
+/** Widest a legend beside a chart may be, and the share of the chart's width it may take. */
+const SIDE_LEGEND_MAX_PX = 160;
+const SIDE_LEGEND_MAX_SHARE = 0.35;
+/** A legend item's symbol, the gap after it and the legend's padding, beside its text. */
+const LEGEND_ITEM_CHROME_PX = 45;
+const LEGEND_FONT_SIZE = 12;
+
+/**
+ * The legend the show_legend / legendType / legendOrientation controls ask for. A legend beside
+ * the chart is as wide as its longest name needs, at most 160 px and, given the chart's width,
+ * a third of it; longer names are cut short with an ellipsis rather than run over the series.
+ */
+export function legendLayout(
+  formData: QueryFormData,
+  names: string[],
+  chartWidth?: number,
+): LegendLayout {
   const margin = { top: 0, bottom: 0, left: 0, right: 0 };
   if (formData.show_legend === false || !names.length) {
     return { legend: { show: false }, margin };
@@ -196,14 +212,25 @@ export function legendLayout(formData: QueryFormData, names: string[]): LegendLa
   const side = ['top', 'bottom', 'left', 'right'].includes(orientation)
     ? (orientation as keyof typeof margin)
     : 'top';
-  margin[side] = vertical ? 160 : 32;
+  let textStyle: Record<string, unknown> | undefined;
+  if (vertical) {
+    const widest = Math.max(...names.map((name) => textWidth(name, LEGEND_FONT_SIZE)));
+    const cap =
+      chartWidth === undefined
+        ? SIDE_LEGEND_MAX_PX
+        : Math.min(SIDE_LEGEND_MAX_PX, chartWidth * SIDE_LEGEND_MAX_SHARE);
+    margin[side] = Math.min(cap, Math.ceil(widest) + LEGEND_ITEM_CHROME_PX);
+    textStyle = { width: margin[side] - LEGEND_ITEM_CHROME_PX, overflow: 'truncate' };
+  } else {
+    margin[side] = 32;
+  }
   return {
     legend: {
       show: true,
       type: formData.legendType === 'plain' ? 'plain' : 'scroll',
       orient: vertical ? 'vertical' : 'horizontal',
       [side]: 0,
-      ...(vertical ? { top: 'middle' } : { left: 'center' }),
+      ...(vertical ? { top: 'middle', textStyle } : { left: 'center' }),
       data: names,
     },
     margin,

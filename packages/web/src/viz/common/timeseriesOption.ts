@@ -5,6 +5,7 @@ import { timeOffsetsOf } from '@tessera/shared/viz/common/timeseriesQuery';
 import type { Column, Metric, QueryFormData } from '@tessera/shared/viz/types';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartProps } from '../types.ts';
+import { standaloneTimeFormatter } from './grainFormat.ts';
 import { textWidth } from './textMeasure.ts';
 import {
   type AnnotationData,
@@ -51,11 +52,33 @@ export interface TimeseriesLayer {
   style: SeriesStyle;
 }
 
+/**
+ * A series' name for the legend and tooltips. A series that is just a metric shows the metric's
+ * verbose name, as the table does; a time comparison's series, keyed `<metric>__<offset>` by the
+ * query, shows as `<metric's verbose name>, <offset>` ("AVG(price), 1 year ago").
+ */
+export function readableSeriesName(
+  key: string,
+  grouped: boolean,
+  offsets: readonly string[],
+  verboseMap: Record<string, string>,
+): string {
+  for (const offset of offsets) {
+    const at = key.indexOf(`__${offset}`);
+    if (at > 0) {
+      const metric = key.slice(0, at);
+      return `${verboseMap[metric] ?? metric}, ${offset}${key.slice(at + offset.length + 2)}`;
+    }
+  }
+  return grouped ? key : (verboseMap[key] ?? key);
+}
+
 export interface TimeseriesModel {
   option: EChartsCoreOption;
   seriesMeta: Record<string, SeriesMeta>;
   xLabel: string;
   xType: XAxisType;
+  /** An x value as a drill-to-detail chip shows it: in full, as the tooltip does. */
   formatX: (x: number | string) => string;
 }
 
@@ -241,10 +264,10 @@ export function buildTimeseriesModel(
     ...(chartProps.sliceId !== undefined ? { sliceId: chartProps.sliceId } : {}),
   });
   const formatX0 = getTimeFormatter((formData.x_axis_time_format as string) ?? 'smart_date');
-  const formatTooltipX0 = getTimeFormatter(
-    (formData.tooltipTimeFormat as string) ??
-      (formData.x_axis_time_format as string) ??
-      'smart_date',
+  // Tooltips and drill chips stand alone: a smart date there shows month and year by the grain.
+  const formatTooltipX0 = standaloneTimeFormatter(
+    formData.tooltipTimeFormat ?? formData.x_axis_time_format,
+    formData.time_grain_sqla,
   );
   const selected = new Set(
     Array.isArray(chartProps.filterState?.selectedValues)
@@ -299,8 +322,7 @@ export function buildTimeseriesModel(
     const offsets = timeOffsetsOf(layer.formData);
     const manyPoints = series.reduce((n, s) => n + s.data.length, 0) > 5000;
     series.forEach((s, i) => {
-      // A series that is just a metric shows the metric's verbose name, as the table does.
-      let name = s.groupValues.length ? s.name : (verboseMap[s.name] ?? s.name);
+      let name = readableSeriesName(s.name, s.groupValues.length > 0, offsets, verboseMap);
       if (seriesMeta[name]) name = `${name} (${layer.queryIndex + 1})`;
       const meta = { ...s, name };
       seriesMeta[name] = {
@@ -476,5 +498,5 @@ export function buildTimeseriesModel(
       : {}),
     series: [...drawn, ...annotations],
   };
-  return { option, seriesMeta, xLabel, xType, formatX };
+  return { option, seriesMeta, xLabel, xType, formatX: formatTooltipX };
 }

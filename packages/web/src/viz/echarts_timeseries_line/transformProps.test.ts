@@ -97,6 +97,19 @@ describe('line chart transform', () => {
     });
   });
 
+  it('dates a tooltip in full by its time grain where the axis uses the smart format', () => {
+    const smart = { ...formData, x_axis_time_format: 'smart_date', annotation_layers: [] };
+    const option = transformProps(props({ formData: smart })).option as {
+      xAxis: { axisLabel: { formatter: (v: number) => string } };
+      tooltip: { formatter: (p: unknown) => string };
+    };
+    expect(option.xAxis.axisLabel.formatter(FEB)).toBe('February');
+    const tip = option.tooltip.formatter([
+      { seriesName: 'AAPL', seriesIndex: 0, marker: '', value: [FEB, 120] },
+    ]);
+    expect(tip).toContain('Feb 2024');
+  });
+
   it('draws formula layers as lines and native events as vertical marks', () => {
     const option = transformProps(props()).option as { series: Series[] };
     const goal = option.series.find((s) => s.name === 'Goal');

@@ -15,6 +15,7 @@ import {
   selectedLabel,
   tooltipHtml,
 } from '../common/partsAndFlows.ts';
+import { textWidth } from '../common/textMeasure.ts';
 import type { ChartProps } from '../types.ts';
 import { EDGE_CURVENESS, LABEL_FONT_SIZE, placeNodes } from './forceLayout.ts';
 
@@ -32,6 +33,44 @@ function scaler(values: number[], base: number): (value: number) => number {
   const min = Math.min(...values);
   const max = Math.max(...values);
   return (value) => (max > min ? base * (0.5 + (1.5 * (value - min)) / (max - min)) : base);
+}
+
+/** Room between a node and its label, and the least of the box the ring itself keeps. */
+const LABEL_GAP_PX = 8;
+const MIN_RING_SHARE = 0.4;
+
+/**
+ * The circular layout's box: ECharts fits the ring's nodes to it and turns each label outwards
+ * along its radius, so the box leaves room on every side for the longest label. In a small tile
+ * that room is capped so the ring keeps most of the tile; labels longer than it end in "...".
+ */
+function circleBox(
+  chart: {
+    width: number;
+    height: number;
+    margin: Record<'top' | 'bottom' | 'left' | 'right', number>;
+  },
+  labelled: string[],
+  largestSymbol: number,
+) {
+  const { width, height, margin } = chart;
+  const inner = Math.min(width - margin.left - margin.right, height - margin.top - margin.bottom);
+  const longest = Math.max(0, ...labelled.map((name) => textWidth(name, LABEL_FONT_SIZE)));
+  const wanted = longest + largestSymbol / 2 + LABEL_GAP_PX;
+  const room = Math.max(
+    largestSymbol / 2 + 4,
+    Math.min(wanted, (inner * (1 - MIN_RING_SHARE)) / 2),
+  );
+  return {
+    view: {
+      top: margin.top + room,
+      bottom: margin.bottom + room,
+      left: margin.left + room,
+      right: margin.right + room,
+    },
+    // A pixel over the measured width: ECharts cuts a label that only just fits.
+    labelWidth: Math.max(0, Math.ceil(room - largestSymbol / 2 - LABEL_GAP_PX) + 1),
+  };
 }
 
 /**
@@ -118,6 +157,11 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
           height: height - margin.top - margin.bottom,
         },
       });
+  const ringBox = circleBox(
+    { width, height, margin },
+    names.filter((name) => (totals.get(name) ?? 0) >= labelThreshold),
+    Math.max(0, ...sizes),
+  );
   const nodes = names.map((name, i) => {
     const value = totals.get(name) ?? 0;
     const category = nodeCategory.get(name);
@@ -169,14 +213,7 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
         links: edges,
         categories: categories.map((name) => ({ name, itemStyle: { color: color(name) } })),
         // Drawn 1:1: ECharts maps the nodes' bounding box onto this rectangle.
-        ...(placed
-          ? placed.view
-          : {
-              top: margin.top + 20,
-              bottom: margin.bottom + 20,
-              left: margin.left + 20,
-              right: margin.right + 20,
-            }),
+        ...(placed ? placed.view : ringBox.view),
         roam: roam === 'true' ? true : roam === 'false' ? false : (roam ?? false),
         draggable: !circular && Boolean(formData.draggable),
         edgeSymbol: String(formData.edgeSymbol ?? 'none,arrow').split(','),
@@ -186,6 +223,7 @@ export function transformProps(chartProps: ChartProps): GraphChartProps {
           position: 'right',
           fontSize: LABEL_FONT_SIZE,
           color: theme === 'dark' ? '#ddd' : '#333',
+          ...(placed ? {} : { width: ringBox.labelWidth, overflow: 'truncate' }),
         },
         labelLayout: { hideOverlap: true },
         lineStyle: { color: 'source', curveness: EDGE_CURVENESS, opacity: 0.6 },

@@ -13,6 +13,7 @@ import {
   requireColumns,
   toNumber,
 } from '../common/distributionChart.ts';
+import { nullsLast } from '../common/ordering.ts';
 import type { PointsEchartProps } from '../common/PointsEchart.tsx';
 import type { ChartProps } from '../types.ts';
 
@@ -25,6 +26,34 @@ function bounds(raw: unknown, values: number[]): [number, number] {
   const min = lo ?? (values.length ? Math.min(...values) : 0);
   const max = hi ?? (values.length ? Math.max(...values) : 1);
   return [min, max];
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * One axis's categories in the order its "Sort X/Y Axis" control asks: by the value itself
+ * (`alpha_*`) or by the metric summed over the category (`value_*`); without a choice, in the
+ * order the rows bring them. The query's ORDER BY cannot give this: it orders rows by x then y,
+ * so the y values appear in the order of the first x that has them.
+ */
+export function sortedCategories(rows: Row[], column: string, metric: string, sort: unknown) {
+  const keys: unknown[] = [];
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const key = displayValue(row[column]);
+    if (!totals.has(key)) keys.push(row[column]);
+    totals.set(key, (totals.get(key) ?? 0) + (toNumber(row[metric]) ?? 0));
+  }
+  if (typeof sort !== 'string' || !sort) return keys;
+  const byMetric = (a: unknown, b: unknown) =>
+    (totals.get(displayValue(a)) ?? 0) - (totals.get(displayValue(b)) ?? 0);
+  return keys.sort(
+    nullsLast(
+      (key) => key,
+      sort.endsWith('_desc'),
+      sort.startsWith('value') ? byMetric : undefined,
+    ),
+  );
 }
 
 /** Heatmap: x-axis by y column cells shaded by the metric (or its rank when normalised). */
@@ -45,16 +74,11 @@ export function transformProps(chartProps: ChartProps): HeatmapProps {
   const label = (col: string, value: unknown) =>
     value !== null && answer.temporal.has(col) ? formatTime(value as number) : displayValue(value);
 
-  const xKeys: unknown[] = [];
-  const yKeys: unknown[] = [];
-  const xIndex = new Map<string, number>();
-  const yIndex = new Map<string, number>();
-  for (const row of answer.rows) {
-    const x = displayValue(row[xCol]);
-    const y = displayValue(row[yCol]);
-    if (!xIndex.has(x)) xIndex.set(x, xKeys.push(row[xCol]) - 1);
-    if (!yIndex.has(y)) yIndex.set(y, yKeys.push(row[yCol]) - 1);
-  }
+  const xKeys = sortedCategories(answer.rows, xCol, metric, formData.sort_x_axis);
+  const yKeys = sortedCategories(answer.rows, yCol, metric, formData.sort_y_axis);
+  const indexOf = (keys: unknown[]) => new Map(keys.map((key, i) => [displayValue(key), i]));
+  const xIndex = indexOf(xKeys);
+  const yIndex = indexOf(yKeys);
 
   // Totals for the tooltip's percentage, over the range the user normalises across.
   const across = formData.normalize_across ?? 'heatmap';

@@ -25,7 +25,8 @@ describe('pie transformProps', () => {
       rows.map((r) => [r.major_genre, r['Worldwide gross']]),
     );
     expect(data[0]?.itemStyle.color).toMatch(/^#|rgb/);
-    expect(series.radius).toEqual(['40%', '70%']);
+    // The inner and outer radius shares of the chart (800 x 600 here), in pixels.
+    expect(series.radius).toEqual([120, 210]);
     const label = series.label as Label;
     expect(label.formatter({ name: 'Action', value: 60_000_000_000 })).toBe('Action: 39.74%');
     // Under the 3% threshold of the example: no label.

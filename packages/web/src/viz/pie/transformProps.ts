@@ -18,6 +18,7 @@ import {
   selectedLabel,
   tooltipHtml,
 } from '../common/partsAndFlows.ts';
+import { textWidth } from '../common/textMeasure.ts';
 import type { ChartProps } from '../types.ts';
 
 export type PieChartProps = InteractiveEchartProps;
@@ -26,6 +27,43 @@ interface Slice {
   name: string;
   value: number;
   itemStyle: Record<string, unknown>;
+}
+
+const LABEL_FONT_SIZE = 12;
+/** The two leader-line segments ECharts draws from the rim to an outside label. */
+const LEADER_PX = 30;
+/** The smallest share of its box a pie keeps, however long its labels. */
+const MIN_RADIUS_SHARE = 0.35;
+
+/**
+ * Where the pie goes and how large it is. It is laid out in the box its legend leaves (ECharts
+ * keeps outside labels within a series' box and cuts them short there). Its radius is the
+ * "Outer radius" share of the chart, as in Superset, but no larger than leaves its outside labels
+ * room in the box, so a small tile shows the whole pie and its labels instead of spilling past
+ * its edges (a legend beside the pie takes much of a tile's width).
+ */
+function pieLayout(
+  width: number,
+  height: number,
+  margin: { top: number; bottom: number; left: number; right: number },
+  size: { outer: number; inner: number; widestLabel: number },
+) {
+  const boxWidth = Math.max(1, width - margin.left - margin.right);
+  const boxHeight = Math.max(1, height - margin.top - margin.bottom);
+  const labelRoom = size.widestLabel > 0 ? size.widestLabel + LEADER_PX : 0;
+  const radius = Math.max(
+    (Math.min(boxWidth, boxHeight) / 2) * MIN_RADIUS_SHARE,
+    Math.min(
+      (Math.min(width, height) / 2) * (size.outer / 100),
+      boxWidth / 2 - labelRoom,
+      boxHeight / 2 - LABEL_FONT_SIZE,
+    ),
+  );
+  return {
+    ...margin,
+    center: ['50%', '50%'],
+    radius: [(radius * size.inner) / size.outer, radius],
+  };
 }
 
 /** Slices from the answer: one per row, named by its groupby values, sized by the metric. */
@@ -73,12 +111,30 @@ export function transformProps(chartProps: ChartProps): PieChartProps {
   const { legend, margin } = legendLayout(
     formData,
     slices.map((s) => s.name),
+    width,
   );
   const centerX = margin.left + (width - margin.left - margin.right) / 2;
   const centerY = margin.top + (height - margin.top - margin.bottom) / 2;
   const outer = numberOr(formData.outerRadius, 70);
   const inner = formData.donut ? numberOr(formData.innerRadius, 30) : 0;
   const outside = formData.labels_outside !== false;
+  const showLabels = formData.show_labels !== false;
+  const labelText = (slice: Slice) =>
+    formatLabel(labelType, {
+      name: slice.name,
+      value: formatValue(slice.value),
+      percent: formatPercent(share(slice.value)),
+    });
+  const widestLabel =
+    outside && showLabels
+      ? Math.max(
+          0,
+          ...slices
+            .filter((slice) => share(slice.value) >= threshold)
+            .map((slice) => textWidth(labelText(slice), LABEL_FONT_SIZE)),
+        )
+      : 0;
+  const placement = pieLayout(width, height, margin, { outer, inner, widestLabel });
 
   const option = {
     tooltip: {
@@ -95,23 +151,16 @@ export function transformProps(chartProps: ChartProps): PieChartProps {
         type: 'pie',
         name: metricLabel,
         data,
-        center: [centerX, centerY],
-        radius: [`${inner}%`, `${outer}%`],
+        ...placement,
         avoidLabelOverlap: true,
         animation: false,
         label: {
-          show: formData.show_labels !== false,
+          show: showLabels,
           position: outside ? 'outer' : 'inner',
           color: outside ? undefined : '#fff',
           textBorderWidth: outside ? 0 : 1,
           formatter: (params: { name: string; value: number }) =>
-            share(params.value) < threshold
-              ? ''
-              : formatLabel(labelType, {
-                  name: params.name,
-                  value: formatValue(params.value),
-                  percent: formatPercent(share(params.value)),
-                }),
+            share(params.value) < threshold ? '' : labelText(params as Slice),
         },
         labelLine: { show: outside && Boolean(formData.label_line) },
         labelLayout: { hideOverlap: true },

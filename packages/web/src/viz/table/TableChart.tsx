@@ -1,6 +1,7 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { theme as antdTheme, Input, Pagination, Select } from 'antd';
 import { type CSSProperties, type MouseEvent, useMemo, useRef, useState } from 'react';
+import { nullsLast } from '../common/ordering.ts';
 import type { ChartFilterClause } from '../types.ts';
 import { NULL_TEXT, type TableChartProps, type TableColumn } from './transformProps.ts';
 
@@ -15,14 +16,6 @@ const SEARCH_HEIGHT = 40;
 const PAGER_HEIGHT = 40;
 
 type Sort = { key: string; desc: boolean } | null;
-
-function compareValues(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true });
-}
 
 function cellBar(column: TableColumn, value: unknown): string | null {
   if (!column.showCellBar || typeof value !== 'number') return null;
@@ -85,8 +78,7 @@ export function TableChart(props: TableChartProps) {
       );
     }
     if (sort) {
-      const sign = sort.desc ? -1 : 1;
-      rows = [...rows].sort((a, b) => sign * compareValues(a[sort.key], b[sort.key]));
+      rows = [...rows].sort(nullsLast((row) => row[sort.key], sort.desc));
     }
     return rows;
   }, [props.rows, columns, search, sort, serverPagination]);

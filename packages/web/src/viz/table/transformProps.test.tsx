@@ -37,6 +37,24 @@ function props(overrides: Partial<ChartProps> = {}): ChartProps {
   };
 }
 
+/** A raw-records table of `name` and `value` columns over these rows. */
+function rawTable(rows: Array<Record<string, unknown>>, formData: Record<string, unknown> = {}) {
+  return transformProps(
+    props({
+      formData: {
+        datasource: '1__table',
+        viz_type: 'table',
+        query_mode: 'raw',
+        all_columns: ['name', 'value'],
+        ...formData,
+      },
+      queriesData: [
+        { data: rows, colnames: ['name', 'value'], coltypes: [1, 0], rowcount: rows.length },
+      ],
+    }),
+  );
+}
+
 describe('table transform', () => {
   it('orders dimensions then metrics, with the column formats and the summary row', () => {
     const out = transformProps(props());
@@ -120,21 +138,7 @@ describe('table transform', () => {
 describe('table chart', () => {
   it('draws a window of 10,000 rows, sorts by a header and searches', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ name: `row ${i}`, value: i }));
-    const out = transformProps(
-      props({
-        formData: {
-          datasource: '1__table',
-          viz_type: 'table',
-          query_mode: 'raw',
-          all_columns: ['name', 'value'],
-          include_search: true,
-        },
-        queriesData: [
-          { data: rows, colnames: ['name', 'value'], coltypes: [1, 0], rowcount: 10_000 },
-        ],
-      }),
-    );
-    render(<TableChart {...out} />);
+    render(<TableChart {...rawTable(rows, { include_search: true })} />);
     const drawn = screen.getAllByRole('row').length;
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(60);
@@ -147,6 +151,26 @@ describe('table chart', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'row 42' } });
     expect(screen.getByText('row 4299')).toBeTruthy();
     expect(screen.queryByText('row 9999')).toBeNull();
+  });
+
+  it('puts N/A last when sorted descending as well as ascending', () => {
+    const rows = [
+      { name: 'low', value: 1 },
+      { name: 'none', value: null },
+      { name: 'high', value: 9 },
+    ];
+    render(<TableChart {...rawTable(rows)} />);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent);
+    const header = screen.getByRole('columnheader', { name: /value/ });
+    fireEvent.click(header);
+    expect(names()).toEqual(['low', 'high', 'none']);
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['high', 'low', 'none']);
   });
 
   it('cross-filters by a dimension cell, clears on a second click, and drills on right-click', () => {

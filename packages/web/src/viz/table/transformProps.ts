@@ -1,7 +1,7 @@
 import type { ColumnConfig } from '@tessera/shared/controls/columnConfig';
+import { DEFAULT_TIME_GRAIN } from '@tessera/shared/controls/options';
 import type { Currency } from '@tessera/shared/format/number';
 import { getNumberFormatter } from '@tessera/shared/format/number';
-import { getTimeFormatter } from '@tessera/shared/format/time';
 import { getColumnLabel, getMetricLabel } from '@tessera/shared/viz/buildQueryContext';
 import { asArray } from '@tessera/shared/viz/common/timeseriesQuery';
 import { tableMetrics, tableQueryMode } from '@tessera/shared/viz/table/buildQuery';
@@ -11,6 +11,7 @@ import {
   type ConditionalFormattingRule,
   conditionalColorer,
 } from '../common/conditionalFormatting.ts';
+import { standaloneTimeFormatter } from '../common/grainFormat.ts';
 import type { ChartHooks, ChartProps, DrawnProps } from '../types.ts';
 
 /** Turns the table's answer(s) into columns with their formats, rows, totals and the pager. */
@@ -131,7 +132,12 @@ export function transformProps(chartProps: ChartProps): TableChartProps {
     const own = config[key] ?? {};
     let format: (value: unknown) => string;
     if (temporal) {
-      const f = getTimeFormatter(own.d3TimeFormat ?? (formData.table_timestamp_format as string));
+      // A cell has no neighbours to give a smart date its context: by the time grain instead
+      // (none in raw mode), so a timestamp never shows as a bare "12:01".
+      const f = standaloneTimeFormatter(
+        own.d3TimeFormat ?? formData.table_timestamp_format,
+        mode === 'raw' ? null : (formData.time_grain_sqla ?? DEFAULT_TIME_GRAIN),
+      );
       format = (v) => (v === null || v === undefined ? NULL_TEXT : f(v as number));
     } else if (numeric) {
       const f = getNumberFormatter(

@@ -48,7 +48,7 @@ const seriesData = (o: Loose, name: string, index: number) =>
 describe('waterfall transformProps', () => {
   it('floats each step from the running total and ends with the total, across zero', () => {
     const o = transformProps(props()).option as Loose;
-    expect(o.xAxis.data).toEqual(['Action', 'Drama', 'Horror', 'Total']);
+    expect(o.xAxis[0].data).toEqual(['Action', 'Drama', 'Horror', 'Total']);
     // Running totals: 0 -> 100 -> -50 -> -20; total -20.
     expect(seriesData(o, 'assist-pos', 0)).toEqual([0, 0, 0, 0]);
     expect(seriesData(o, 'Increase', 0)).toEqual([100, '-', '-', '-']);
@@ -94,7 +94,7 @@ describe('waterfall transformProps', () => {
         ],
       }),
     ).option as Loose;
-    expect(o.xAxis.data).toEqual(['Coal', 'Wind', '2001', 'Coal', '2002', 'Sum']);
+    expect(o.xAxis[0].data).toEqual(['Coal', 'Wind', '2001', 'Coal', '2002', 'Sum']);
     expect(o.legend.data).toEqual(['Increase', 'Decrease', 'Sum']);
     expect(o.series.find((s: { name: string }) => s.name === 'Increase').itemStyle.color).toBe(
       'rgba(0, 128, 0, 1)',

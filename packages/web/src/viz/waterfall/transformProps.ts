@@ -15,6 +15,7 @@ import {
   toNumber,
 } from '../common/distributionChart.ts';
 import type { PointsEchartProps } from '../common/PointsEchart.tsx';
+import { textWidth } from '../common/textMeasure.ts';
 import type { ChartFilterClause, ChartProps } from '../types.ts';
 
 export type WaterfallProps = Omit<PointsEchartProps, 'testId'>;
@@ -81,6 +82,43 @@ export function waterfallBars(
   return bars;
 }
 
+const TICK_FONT_SIZE = 12;
+
+/**
+ * With a breakdown the bars are named by their breakdown value ("Fossil Fuels"), so the period
+ * they belong to (2001) is named once more, under the first bar of its group: the label each
+ * bar's position has on the period row, empty where no group starts.
+ */
+function periodStarts(bars: WaterfallBar[]): string[] {
+  return bars.map((bar, i) =>
+    bar.kind !== 'total' && (i === 0 || bars[i - 1]?.kind === 'total')
+      ? (bar.filters[0]?.formattedVal ?? '')
+      : '',
+  );
+}
+
+/** A second category axis carrying the period row, just below the bars' own tick labels. */
+function periodAxis(bars: WaterfallBar[], periods: string[], rotate: number | undefined) {
+  const longest = Math.max(0, ...bars.map((bar) => textWidth(bar.label, TICK_FONT_SIZE)));
+  const angle = ((rotate ?? 0) * Math.PI) / 180;
+  const tickHeight = Math.ceil(longest * Math.sin(angle) + TICK_FONT_SIZE * Math.cos(angle));
+  return {
+    type: 'category',
+    data: bars.map((bar) => bar.label),
+    position: 'bottom',
+    offset: tickHeight + 6,
+    axisLine: { show: false },
+    axisTick: { show: false },
+    axisPointer: { show: false },
+    axisLabel: {
+      interval: 0,
+      hideOverlap: true,
+      fontWeight: 'bold',
+      formatter: (_value: string, index: number) => periods[index] ?? '',
+    },
+  };
+}
+
 /** Waterfall: each step floats from the running total; stacks split at zero so totals may turn negative. */
 export function transformProps(chartProps: ChartProps): WaterfallProps {
   const { formData, width, height, theme, hooks } = chartProps;
@@ -112,6 +150,7 @@ export function transformProps(chartProps: ChartProps): WaterfallProps {
   };
   const bars = waterfallBars(answer.rows, metric, xLabel, xFilter, breakdown, labels.total);
   const showValue = formData.show_value === true;
+  const periods = breakdown ? periodStarts(bars) : null;
 
   const points: Record<string, ChartPoint> = {};
   bars.forEach((bar, i) => {
@@ -163,6 +202,13 @@ export function transformProps(chartProps: ChartProps): WaterfallProps {
   const xTitle = (formData.x_axis_title as string | undefined) || '';
   const yTitle = (formData.y_axis_title as string | undefined) || '';
   const showLegend = formData.show_legend !== false;
+  const axisTitle = {
+    name: xTitle,
+    nameLocation: 'middle',
+    // Below the tick labels however long they are (rotated genre names, say).
+    nameMoveOverlap: true,
+    nameGap: 12,
+  };
   const option = {
     animation: false,
     legend: { show: showLegend, top: 0, data: kinds.map((k) => labels[k]) },
@@ -173,16 +219,17 @@ export function transformProps(chartProps: ChartProps): WaterfallProps {
       bottom: xTitle ? 32 : 8,
       containLabel: true,
     },
-    xAxis: {
-      type: 'category',
-      data: bars.map((b) => b.label),
-      name: xTitle,
-      nameLocation: 'middle',
-      // Below the tick labels however long they are (rotated genre names, say).
-      nameMoveOverlap: true,
-      nameGap: 12,
-      axisLabel: { interval: 0, hideOverlap: true, ...(rotate !== undefined ? { rotate } : {}) },
-    },
+    xAxis: [
+      {
+        type: 'category',
+        data: bars.map((b) => b.label),
+        // With a period row the title goes below it, on the period axis.
+        ...(periods ? {} : axisTitle),
+        axisLabel: { interval: 0, hideOverlap: true, ...(rotate !== undefined ? { rotate } : {}) },
+      },
+      // The period row's bold labels sit a little lower than ECharts reckons: a wider gap.
+      ...(periods ? [{ ...periodAxis(bars, periods, rotate), ...axisTitle, nameGap: 24 }] : []),
+    ],
     yAxis: {
       type: 'value',
       name: yTitle,

@@ -4,21 +4,29 @@ import { echarts } from '../common/echartsMaps.ts';
 import { PointsEchart } from '../common/PointsEchart.tsx';
 import { loadCountryShapes } from '../common/worldGeometry.ts';
 import type { WorldMapProps } from './transformProps.ts';
-import { centroidsByCode, namedWorld, WORLD_MAP_NAME, worldMapOption } from './worldMapOption.ts';
+import {
+  centroidsByCode,
+  mapAspect,
+  namedWorld,
+  WORLD_MAP_NAME,
+  type WorldGeometry,
+  worldMapOption,
+} from './worldMapOption.ts';
 
-let centroids: Map<string, [number, number]> | null = null;
+let geometry: WorldGeometry | null = null;
 
-async function registerWorld(): Promise<Map<string, [number, number]>> {
-  if (centroids) return centroids;
+async function registerWorld(): Promise<WorldGeometry> {
+  if (geometry) return geometry;
   const shapes = await loadCountryShapes();
+  const world = namedWorld(shapes);
   // biome-ignore lint/suspicious/noExplicitAny: ECharts types the GeoJSON loosely.
-  echarts.registerMap(WORLD_MAP_NAME, namedWorld(shapes) as any);
-  centroids = centroidsByCode(shapes);
-  return centroids;
+  echarts.registerMap(WORLD_MAP_NAME, world as any);
+  geometry = { centroids: centroidsByCode(shapes), aspect: mapAspect(world) };
+  return geometry;
 }
 
 export function WorldMapChart(props: WorldMapProps) {
-  const [ready, setReady] = useState(centroids);
+  const [ready, setReady] = useState(geometry);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

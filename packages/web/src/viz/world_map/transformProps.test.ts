@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import '../common/echartsMaps.ts';
+import { drawnBoxes, textsOutside, unionBox } from '../common/drawTesting.ts';
+import { echarts } from '../common/echartsCore.ts';
 import { loadCountryShapes } from '../common/worldGeometry.ts';
 import type { ChartProps } from '../types.ts';
 import { findCountry } from './countries.ts';
 import { transformProps } from './transformProps.ts';
-import { centroidsByCode, namedWorld, worldMapOption } from './worldMapOption.ts';
+import {
+  centroidsByCode,
+  mapAspect,
+  namedWorld,
+  WORLD_MAP_NAME,
+  worldMapOption,
+} from './worldMapOption.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions read the ECharts option loosely.
 type Loose = Record<string, any>;
@@ -88,7 +97,10 @@ describe('world_map transformProps', () => {
     expect(lon).toBeLessThan(-90);
     expect(lat).toBeGreaterThan(33);
     expect(lat).toBeLessThan(45);
-    const option = worldMapOption(transformProps(props()), centroids) as Loose;
+    const option = worldMapOption(transformProps(props()), {
+      centroids,
+      aspect: mapAspect(world),
+    }) as Loose;
     expect(option.series[0].data[0]).toEqual({ name: 'USA', value: 78.2, pointKey: 'USA' });
     expect(option.visualMap).toMatchObject({ min: 48.3, max: 82.2 });
     // Hong Kong has no shape in the 110m geometry, so it gets no bubble.
@@ -102,4 +114,37 @@ describe('world_map transformProps', () => {
     expect(option.geo.tooltip.show).toBe(true);
     expect(option.tooltip.formatter({ name: 'USA' })).toContain('<b>78.2</b>');
   });
+});
+
+describe('world map drawn into a panel', () => {
+  for (const [width, height] of [
+    [360, 420],
+    [1200, 360],
+    [800, 450],
+  ] as const) {
+    it(`keeps the map's proportions in a ${width} x ${height} panel`, async () => {
+      const shapes = await loadCountryShapes();
+      const world = namedWorld(shapes);
+      // biome-ignore lint/suspicious/noExplicitAny: ECharts types the GeoJSON loosely.
+      echarts.registerMap(WORLD_MAP_NAME, world as any);
+      const aspect = mapAspect(world);
+      const option = worldMapOption(transformProps(props({ width, height })), {
+        centroids: centroidsByCode(shapes),
+        aspect,
+      });
+      const boxes = drawnBoxes(option, width, height);
+      // The country shapes, drawn as compound paths (the legend's bar is a polygon).
+      const map = unionBox(boxes.filter((b) => b.type === 'compound'));
+      const drawn = (map.right - map.left) / (map.bottom - map.top);
+      expect(Math.abs(drawn / aspect - 1)).toBeLessThan(0.02);
+      // As large as it fits: one side spans the panel less its 8 px margins.
+      const fillsWidth = Math.abs(map.right - map.left - (width - 16)) < 2;
+      const fillsHeight = Math.abs(map.bottom - map.top - (height - 16)) < 2;
+      expect(fillsWidth || fillsHeight).toBe(true);
+      expect(textsOutside([{ type: 'map', text: '', ...map }], width, height)).toEqual([]);
+      // Centred in the panel.
+      expect(Math.abs((map.left + map.right) / 2 - width / 2)).toBeLessThan(2);
+      expect(Math.abs((map.top + map.bottom) / 2 - height / 2)).toBeLessThan(2);
+    });
+  }
 });

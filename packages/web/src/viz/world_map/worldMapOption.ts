@@ -35,8 +35,51 @@ export function centroidsByCode(shapes: CountryShapes): Map<string, [number, num
   return out;
 }
 
+/** What the option needs of the registered geometry. */
+export interface WorldGeometry {
+  centroids: Map<string, [number, number]>;
+  /** Width over height of the map as ECharts draws it (see `mapAspect`). */
+  aspect: number;
+}
+
+/** ECharts' default `aspectScale` of a geo: degrees of latitude drawn 1/0.75 as tall. */
+const GEO_ASPECT_SCALE = 0.75;
+const MAP_PADDING_PX = 8;
+
+/** Width over height of the shapes' bounding box in degrees, as ECharts scales it. */
+export function mapAspect(world: ReturnType<typeof namedWorld>): number {
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const shape of world.features) {
+    const polygons =
+      shape.geometry.type === 'Polygon' ? [shape.geometry.coordinates] : shape.geometry.coordinates;
+    for (const [lon = 0, lat = 0] of polygons.flat(2)) {
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+  }
+  return ((east - west) / Math.max(1, north - south)) * GEO_ASPECT_SCALE;
+}
+
+/**
+ * Where the geo goes: as large as the panel allows with the map's own proportions, centred. Given
+ * all four edges ECharts would stretch the map to the panel's shape; given two and a centre, it
+ * derives the other side from the map's aspect.
+ */
+export function mapPlacement(width: number, height: number, aspect: number) {
+  const inner = {
+    width: Math.max(1, width - 2 * MAP_PADDING_PX),
+    height: Math.max(1, height - 2 * MAP_PADDING_PX),
+  };
+  return inner.width / inner.height > aspect
+    ? { top: MAP_PADDING_PX, bottom: MAP_PADDING_PX, left: 'center' }
+    : { left: MAP_PADDING_PX, right: MAP_PADDING_PX, top: 'middle' };
+}
+
 /** The ECharts option of the world map: shaded regions plus optional bubbles at centroids. */
-export function worldMapOption(props: WorldMapProps, centroids: Map<string, [number, number]>) {
+export function worldMapOption(props: WorldMapProps, world: WorldGeometry) {
+  const { centroids } = world;
   const { countries, formatValue, metricLabel, bubbleLabel, selected } = props;
   const chosen = new Set(selected);
   const values = countries.map((c) => c.value).filter((v): v is number => v !== null);
@@ -106,10 +149,7 @@ export function worldMapOption(props: WorldMapProps, centroids: Map<string, [num
     geo: {
       map: WORLD_MAP_NAME,
       roam: true,
-      left: 8,
-      right: 8,
-      top: 8,
-      bottom: 8,
+      ...mapPlacement(props.width, props.height, world.aspect),
       itemStyle: { areaColor: NO_DATA_COLOR, borderColor: '#fff', borderWidth: 0.5 },
       emphasis: { label: { show: false }, itemStyle: { areaColor: '#fec44f' } },
       select: { disabled: true },

@@ -3,6 +3,7 @@ import type { ToastType } from '@tessera/shared/toasts';
 import { type ApiClient, api } from '../../../app/api.ts';
 import type { ChartDataBatcher } from '../charts/batcher.ts';
 import { createChartDataBatcher } from '../charts/batcher.ts';
+import { dataMaskSlice } from '../nativeFilters/dataMaskSlice.ts';
 import { chartsSlice } from './chartsSlice.ts';
 import { dashboardInfoSlice } from './dashboardInfoSlice.ts';
 import { dashboardSlice } from './dashboardSlice.ts';
@@ -33,6 +34,7 @@ export function createDashboardStore(services: Partial<DashboardServices> = {}) 
       dashboardState: dashboardSlice.reducer,
       dashboardLayout: layoutSlice.reducer,
       charts: chartsSlice.reducer,
+      dataMask: dataMaskSlice.reducer,
     },
     middleware: (getDefault) =>
       getDefault({

@@ -4,11 +4,16 @@ import { PUBLISH_FORBIDDEN_MESSAGE } from '@tessera/shared/dashboard/permissions
 import { migratePositionJson } from '@tessera/shared/dashboard/position';
 import type { DatasourceMeta } from '@tessera/shared/viz/types';
 import { errorMessage, isAbortError } from '../../../app/api.ts';
+import { logChartLoad } from '../../../app/eventLogger.ts';
 import { chartQueryContext, dashboardFormData } from '../charts/chartQuery.ts';
 import { dashboardApi } from '../dashboardApi.ts';
 import { takeEarlyDashboard } from '../earlyLoad.ts';
 import { type FirstScreen, type StartedQuery, startFirstScreen } from '../firstScreen.ts';
 import { pathToComponent } from '../layoutPaths.ts';
+import { dataMaskMapFrom } from '../nativeFilters/addressDataMask.ts';
+import { filtersOnLoad, withNativeFilters } from '../nativeFilters/chartFilters.ts';
+import type { DataMaskMap } from '../nativeFilters/dataMask.ts';
+import { dataMaskInitialised } from '../nativeFilters/dataMaskSlice.ts';
 import {
   chartsInitialised,
   chartUpdateFailed,
@@ -36,6 +41,8 @@ export interface LoadOptions {
   focusedChart?: number | null;
   anchor?: string | null;
   permalink?: DashboardPermalinkState | null;
+  /** The native filters' masks the address preselects (`native_filters_key`, `native_filters`). */
+  addressDataMask?: (dashboardId: number) => Promise<DataMaskMap | null>;
   /** The height the dashboard's first screen has for its grid (the window's, by default). */
   screenHeight?: number;
 }
@@ -102,19 +109,39 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       if (focused) directPath = pathToComponent(layout, focused.id);
     }
     const activeTabs = options.permalink?.activeTabs ?? [];
+    // Preselected filters apply from the first chart query on.
+    const filters = filtersOnLoad(
+      metadata.native_filter_configuration,
+      layout,
+      charts.map((c) => c.id),
+      options.permalink?.dataMask
+        ? dataMaskMapFrom(options.permalink.dataMask)
+        : await options.addressDataMask?.(item.id),
+    );
     // A page opened at an anchor or on one chart scrolls there: its first screen is not the top.
     // Otherwise its charts are asked for before the first dispatch, since the store's first
     // change schedules the page's render.
     let firstScreen: FirstScreen = { chartIds: [], queries: [] };
-    if (early?.firstScreen && early.force === force) firstScreen = early.firstScreen;
-    else if (directPath.length === 0) {
+    if (
+      early?.firstScreen &&
+      early.force === force &&
+      (early.filtersSignature ?? '{}') === filters.signature
+    ) {
+      firstScreen = early.firstScreen;
+    } else if (directPath.length === 0) {
       firstScreen = startFirstScreen(
         batcher,
         { id: item.id, layout, charts, colorScheme: metadata.color_scheme ?? null },
-        { force, activeTabs, screenHeight: options.screenHeight ?? globalThis.innerHeight ?? 0 },
+        {
+          force,
+          activeTabs,
+          screenHeight: options.screenHeight ?? globalThis.innerHeight ?? 0,
+          withFilters: filters.withFilters,
+        },
       );
     }
 
+    dispatch(dataMaskInitialised(filters.dataMask));
     dispatch(dashboardInfoLoaded({ info, slices, datasources: {} }));
     dispatch(setLayout(layout));
     dispatch(
@@ -160,7 +187,7 @@ function settleChartData(query: StartedQuery): DashboardThunk<Promise<void>> {
   return async (dispatch) => {
     dispatch(chartUpdateStarted({ id: query.id, formData: query.formData }));
     try {
-      const answer = await query.answer;
+      const answer = await logChartLoad(query.answer, query.formData);
       dispatch(chartUpdateSucceeded({ id: query.id, queriesResponse: answer.result }));
     } catch (error) {
       if (isAbortError(error)) return;
@@ -177,7 +204,11 @@ export function fetchChartData(chartId: number): DashboardThunk<Promise<void>> {
     const info = state.dashboardInfo.info;
     if (!slice || !info) return;
     const force = state.charts[chartId]?.force ?? false;
-    const formData = dashboardFormData(slice, info.id, state.dashboardState.colorScheme);
+    const formData = withNativeFilters(
+      dashboardFormData(slice, info.id, state.dashboardState.colorScheme),
+      chartId,
+      state,
+    );
     // Built inside the promise: a chart type without a definition fails this chart alone.
     const answer = Promise.resolve().then(() =>
       batcher.fetch({

@@ -71,9 +71,14 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
   );
   const editDataset = useCallback(() => setModal({ kind: 'dataset' }), []);
   const datasourceKey = datasource ? formatDatasourceKey({ id: datasource.id, type: 'table' }) : '';
+  // A virtual dataset opens its own SQL, as Superset's redirect carries it.
+  const datasetSql = datasource?.sql || undefined;
   const viewInSqlLab = useCallback(
-    () => navigate(`/sqllab/?datasourceKey=${datasourceKey}`),
-    [navigate, datasourceKey],
+    () =>
+      datasetSql
+        ? navigate('/sqllab/', { state: { requestedQuery: { datasourceKey, sql: datasetSql } } })
+        : navigate(`/sqllab/?datasourceKey=${datasourceKey}`),
+    [navigate, datasourceKey, datasetSql],
   );
 
   const run = useCallback(() => {

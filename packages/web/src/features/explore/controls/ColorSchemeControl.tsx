@@ -27,10 +27,23 @@ function Swatches({ colors, sequential }: { colors: readonly string[]; sequentia
   );
 }
 
+/** Select options of the categorical or sequential schemes, each shown with its colours. */
+export function colorSchemeOptions(sequential: boolean) {
+  const schemes = sequential ? SEQUENTIAL_SCHEMES : CATEGORICAL_SCHEMES;
+  return schemes.map((scheme) => ({
+    value: scheme.id,
+    title: scheme.label,
+    label: (
+      <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <span>{scheme.label}</span>
+        <Swatches colors={scheme.colors} sequential={sequential} />
+      </span>
+    ),
+  }));
+}
+
 /** Categorical or sequential colour schemes from shared, each shown with its colours. */
 export function ColorSchemeControl({ name, config, value, onChange }: ControlProps) {
-  const sequential = config.schemeType === 'sequential';
-  const schemes = sequential ? SEQUENTIAL_SCHEMES : CATEGORICAL_SCHEMES;
   return (
     <Select
       data-testid={`color-scheme-${name}`}
@@ -38,16 +51,7 @@ export function ColorSchemeControl({ name, config, value, onChange }: ControlPro
       style={{ width: '100%' }}
       value={typeof value === 'string' ? value : undefined}
       onChange={(next: string) => onChange(next)}
-      options={schemes.map((scheme) => ({
-        value: scheme.id,
-        title: scheme.label,
-        label: (
-          <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-            <span>{scheme.label}</span>
-            <Swatches colors={scheme.colors} sequential={sequential} />
-          </span>
-        ),
-      }))}
+      options={colorSchemeOptions(config.schemeType === 'sequential')}
     />
   );
 }

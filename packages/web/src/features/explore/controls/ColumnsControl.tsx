@@ -3,21 +3,17 @@ import type { Column } from '@tessera/shared/viz/types';
 import { useState } from 'react';
 import { ChipBox } from './ChipBox.tsx';
 import { ColumnEditor } from './ColumnEditor.tsx';
+import { chipValues } from './chipValues.ts';
 import { columnLabel, datasetColumns } from './choices.ts';
 import { useDropTarget } from './dnd.ts';
 import type { ControlProps } from './types.ts';
 
 type Editing = { index: number | 'new' } | null;
 
-function asList(value: unknown, multi: boolean): Column[] {
-  if (multi) return Array.isArray(value) ? (value as Column[]) : [];
-  return value === null || value === undefined || value === '' ? [] : [value as Column];
-}
-
 /** Dimensions (groupby, columns, x_axis, ...): dataset columns or adhoc SQL columns. */
 export function ColumnsControl({ name, config, value, onChange, datasource }: ControlProps) {
   const multi = config.multi !== false;
-  const items = asList(value, multi);
+  const items = chipValues<Column>(value, multi);
   const [editing, setEditing] = useState<Editing>(null);
   const offered = datasetColumns(datasource, config.choicesFrom);
   const byName = new Map(offered.map((c) => [c.column_name, c]));

@@ -1,6 +1,7 @@
 import type { Metric } from '@tessera/shared/viz/types';
 import { useState } from 'react';
 import { ChipBox } from './ChipBox.tsx';
+import { chipValues } from './chipValues.ts';
 import { useDropTarget } from './dnd.ts';
 import { MetricEditor } from './MetricEditor.tsx';
 import { isGeneratedMetricName, metricDisplayName, metricKey } from './metrics.ts';
@@ -8,15 +9,10 @@ import type { ControlProps } from './types.ts';
 
 type Editing = { index: number | 'new'; column?: string } | null;
 
-function asList(value: unknown, multi: boolean): Metric[] {
-  if (multi) return Array.isArray(value) ? (value as Metric[]) : [];
-  return value === null || value === undefined || value === '' ? [] : [value as Metric];
-}
-
 /** One or many metrics as chips; saved, simple or custom-SQL metrics edited in a popover. */
 export function MetricsControl({ name, config, value, onChange, datasource }: ControlProps) {
   const multi = config.multi !== false;
-  const metrics = asList(value, multi);
+  const metrics = chipValues<Metric>(value, multi);
   const [editing, setEditing] = useState<Editing>(null);
   const savedNames = new Set(datasource?.metrics.map((m) => m.metric_name) ?? []);
 

@@ -24,7 +24,10 @@ function fromOptionValue(value: unknown, numeric: boolean): Scalar {
 /** Single or multi select over fixed choices or dataset items; free-form ones take typed values. */
 export function SelectControl({ name, config, value, onChange, datasource }: ControlProps) {
   const [search, setSearch] = useState('');
-  const options = useMemo(() => selectOptions(config, datasource), [config, datasource]);
+  const options = useMemo(
+    () => selectOptions(config, datasource, name),
+    [config, datasource, name],
+  );
   const numeric = options.length > 0 && options.every((o) => typeof o.value === 'number');
   const multi = !!config.multi;
 

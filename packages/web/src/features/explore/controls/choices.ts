@@ -35,11 +35,41 @@ export function datasetColumns(
   }
 }
 
+/**
+ * The raw-mode table's "Ordering" choices: each column ascending and descending, keyed as
+ * Superset keys them (`["name", true]`). The dataset's own `order_by_choices` when Explore has
+ * it, else the same built from its columns.
+ */
+export function orderByOptions(datasource: DatasourceMeta | null): OptionItem[] {
+  const given = (datasource as { order_by_choices?: Array<[string, string]> } | null)
+    ?.order_by_choices;
+  const choices =
+    given ??
+    (datasource?.columns ?? [])
+      .map((column) => column.column_name)
+      .sort()
+      .flatMap(
+        (name): Array<[string, string]> => [
+          [`[${JSON.stringify(name)}, true]`, `${name} [asc]`],
+          [`[${JSON.stringify(name)}, false]`, `${name} [desc]`],
+        ],
+      );
+  return choices.map(([value, label]) => ({ value, label }));
+}
+
+/** Controls whose choices come from the dataset in a way `choicesFrom` does not describe. */
+const DATASET_CHOICES: Record<string, (datasource: DatasourceMeta | null) => OptionItem[]> = {
+  order_by_cols: orderByOptions,
+};
+
 /** A select's options: its fixed choices, or the dataset's columns or saved metrics. */
 export function selectOptions(
   config: ControlConfig,
   datasource: DatasourceMeta | null,
+  name?: string,
 ): OptionItem[] {
+  const fromDataset = name === undefined ? undefined : DATASET_CHOICES[name];
+  if (fromDataset) return fromDataset(datasource);
   if (config.choicesFrom === 'metrics') {
     return (datasource?.metrics ?? []).map((metric) => ({
       value: metric.metric_name,

@@ -65,6 +65,18 @@ describe('SelectControl', { timeout: 60_000 }, () => {
     expect(onChange).toHaveBeenCalledWith(1234);
   });
 
+  it("lists the raw table's Ordering choices, each column ascending and descending", async () => {
+    const { onChange } = renderControl(
+      SelectControl,
+      { type: 'SelectControl', label: 'Ordering', multi: true, freeForm: true, default: [] },
+      ['["num", false]'],
+      'order_by_cols',
+    );
+    expect(screen.getByText('num [desc]')).toBeTruthy();
+    await pick('control-order_by_cols', 'gender [asc]');
+    expect(onChange).toHaveBeenCalledWith(['["num", false]', '["gender", true]']);
+  });
+
   it('offers the series limits 5, 10, 25, 50, 100, 500', async () => {
     renderControl(SelectControl, sharedControls.series_limit as ControlConfig, null);
     fireEvent.mouseDown(within(screen.getByTestId('control-ctl')).getByRole('combobox'));

@@ -3,6 +3,7 @@ import { REQUEST_TIMED_OUT } from '@tessera/shared/clientErrors';
 import { getChartDefinition } from '@tessera/shared/viz/registry';
 import type { DatasourceMeta, QueryFormData } from '@tessera/shared/viz/types';
 import { ClientError, errorMessage, isAbortError, toClientErrorObject } from '../../../app/api.ts';
+import { logChartLoad } from '../../../app/eventLogger.ts';
 import { hasVizPlugin, loadVizPlugin } from '../../../viz/registry.ts';
 import { exploreApi } from '../exploreApi.ts';
 import {
@@ -200,12 +201,15 @@ export function runChart(
         ownState: options.ownState,
       });
       const annotations = dispatch(runAnnotations(chartId, formData, controller.signal));
-      const answer = await exploreApi(api).chartData(queryContext, {
-        signal: controller.signal,
-        sliceId: state.explore.slice?.slice_id,
-        dashboardId: formData.dashboardId,
-        force,
-      });
+      const answer = await logChartLoad(
+        exploreApi(api).chartData(queryContext, {
+          signal: controller.signal,
+          sliceId: state.explore.slice?.slice_id,
+          dashboardId: formData.dashboardId,
+          force,
+        }),
+        { slice_id: state.explore.slice?.slice_id, viz_type: formData.viz_type },
+      );
       await annotations;
       const failed = answer.result.find((part) => part.status === 'failed' || part.error);
       if (failed) {

@@ -18,6 +18,7 @@ import {
   uniquePairs,
 } from '../permissionPairs.ts';
 import { rolesApi } from '../rolesApi.ts';
+import { DatasetGrants } from './DatasetGrants.tsx';
 
 interface RoleFormValues {
   name: string;
@@ -125,19 +126,6 @@ export function RoleModal({ role, onClose, onSaved }: RoleModalProps) {
   );
   const allPairs = (permissions.data?.result ?? []) as Pair[];
   const permissionOptions = useMemo(() => groupedPermissionOptions(allPairs), [allPairs]);
-  const datasourceOptions = useMemo(
-    () =>
-      [
-        ...new Set([
-          ...viewsOf(allPairs, 'datasource_access'),
-          ...viewsOf((role?.permissions ?? []) as Pair[], 'datasource_access'),
-        ]),
-      ]
-        .sort()
-        .map((view) => ({ value: view, label: view })),
-    [allPairs, role],
-  );
-
   const save = async () => {
     let values: RoleFormValues;
     try {
@@ -248,18 +236,7 @@ export function RoleModal({ role, onClose, onSaved }: RoleModalProps) {
                     />
                   </Form.Item>
                   <SchemaGrants databases={databaseList} />
-                  <Form.Item
-                    name="datasource_access"
-                    label="Dataset access"
-                    extra="Read single datasets."
-                  >
-                    <Select
-                      mode="multiple"
-                      placeholder={datasourceOptions.length ? 'Datasets' : 'No datasets yet'}
-                      options={datasourceOptions}
-                      data-testid="role-datasource-access"
-                    />
-                  </Form.Item>
+                  <DatasetGrants />
                 </>
               ),
             },

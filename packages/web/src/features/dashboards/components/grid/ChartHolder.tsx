@@ -257,6 +257,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
           onMenu={onMenu}
           hideControls={page.url.hideChartControls}
           isCached={Boolean(queriesData?.[0]?.is_cached)}
+          chartId={chartId}
         />
       )}
       {inView && expanded && slice.description && (

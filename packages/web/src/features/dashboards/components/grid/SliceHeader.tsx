@@ -2,6 +2,7 @@ import { CompressOutlined, InfoCircleOutlined, MoreOutlined } from '@ant-design/
 import { Button, Dropdown, Flex, type MenuProps, Tooltip } from 'antd';
 import { memo } from 'react';
 import { CHART_MENU_LABELS, type ChartMenuKey } from '../../charts/chartMenu.ts';
+import { FilterBadge } from '../../nativeFilters/FilterBadge.tsx';
 
 const SHARE_KEYS: ChartMenuKey[] = ['share_copy_link', 'share_email'];
 const DOWNLOAD_KEYS: ChartMenuKey[] = [
@@ -74,6 +75,7 @@ export const SliceHeader = memo(function SliceHeader({
   hideControls,
   isCached,
   onExitFullscreen,
+  chartId,
 }: {
   title: string;
   description: string | null;
@@ -84,6 +86,8 @@ export const SliceHeader = memo(function SliceHeader({
   isCached?: boolean;
   /** Set while the chart fills the window. */
   onExitFullscreen?: () => void;
+  /** Shows the native filters that reach the chart. */
+  chartId?: number;
 }) {
   return (
     <Flex align="center" gap={6} style={{ minHeight: 28, padding: '4px 4px 4px 8px' }}>
@@ -103,6 +107,7 @@ export const SliceHeader = memo(function SliceHeader({
           />
         </Tooltip>
       )}
+      {chartId !== undefined && <FilterBadge chartId={chartId} />}
       {isCached && (
         <span style={CACHED_STYLE} data-testid="chart-cached">
           cached

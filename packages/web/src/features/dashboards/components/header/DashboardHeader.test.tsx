@@ -1,5 +1,5 @@
 import type { BootstrapUser } from '@tessera/shared/api/bootstrap';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -199,6 +199,15 @@ describe('dashboard header', { timeout: 60_000 }, () => {
     expect(title().textContent).toBe('[ untitled dashboard ]');
     expect(dashboard.getState().dashboardInfo.info?.slug).toBe('q3-sales');
     expect(toastTexts(store)).toEqual(['The dashboard has been saved']);
+  });
+
+  it('shows each colour scheme with its colours, to preview the choice', async () => {
+    fakeServer([['GET', /^\/api\/v1\/dashboard\/related\//, { body: { count: 0, result: [] } }]]);
+    mount(<PropertiesModal onClose={() => {}} />);
+    const scheme = await screen.findByTestId('dashboard-properties-color-scheme');
+    fireEvent.mouseDown(within(scheme).getByRole('combobox'));
+    const option = (await screen.findAllByTitle('Airbnb Colors'))[0] as HTMLElement;
+    expect(within(option).getAllByTestId('scheme-swatch')).toHaveLength(1);
   });
 
   it('opens a dashboard whose stored slug reads as a number by its id', async () => {

@@ -127,6 +127,7 @@ export function DashboardHeader({
   const info = useDashboardSelector((s) => s.dashboardInfo.info);
   const state = useDashboardSelector((s) => s.dashboardState);
   const [editingTitle, setEditingTitle] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   if (!info) return null;
   const { editMode, isStarred, isPublished, refreshFrequency, dashboardIsSaving } = state;
   const canSaveAs = permissions.canSave && canCopyDashboard(user, info, { DASHBOARD_RBAC: rbac });
@@ -180,6 +181,10 @@ export function DashboardHeader({
         padding: '8px 0 12px',
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         marginBottom: 8,
+        // While editing, Save and Discard stay in reach however far the layout scrolls.
+        ...(editMode
+          ? { position: 'sticky', top: 0, zIndex: 20, background: token.colorBgLayout }
+          : {}),
       }}
     >
       {title}
@@ -245,6 +250,11 @@ export function DashboardHeader({
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        open={menuOpen}
+        onOpenChange={(open, info) => {
+          // A click on an entry closes the menu below; hovering sub-menus keeps it open.
+          if (info.source === 'trigger') setMenuOpen(open);
+        }}
         menu={{
           items: headerMenuItems({
             ...permissions,
@@ -252,7 +262,10 @@ export function DashboardHeader({
             editMode,
             fullscreen: url.hideNav,
           }),
-          onClick: ({ key }) => onAction(key as HeaderAction),
+          onClick: ({ key }) => {
+            setMenuOpen(false);
+            onAction(key as HeaderAction);
+          },
         }}
       >
         <Button

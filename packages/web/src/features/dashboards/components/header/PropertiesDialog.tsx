@@ -1,4 +1,3 @@
-import { CATEGORICAL_SCHEMES } from '@tessera/shared/color/schemes';
 import { checkJsonMetadataText } from '@tessera/shared/dashboard/metadata';
 import { UNTITLED_DASHBOARD_TITLE } from '@tessera/shared/dashboard/save';
 import { Alert, Flex, Form, Input, Select, Spin } from 'antd';
@@ -7,6 +6,7 @@ import { api, errorMessage } from '../../../../app/api.ts';
 import { useAppSelector } from '../../../../app/store.ts';
 import { useApiQuery } from '../../../../app/useApiQuery.ts';
 import { Modal } from '../../../../components/Modal.tsx';
+import { colorSchemeOptions } from '../../../explore/controls/ColorSchemeControl.tsx';
 import { dashboardApi } from '../../dashboardApi.ts';
 import type { PropertiesValues, Ref } from './properties.ts';
 
@@ -185,7 +185,9 @@ export function PropertiesDialog({
               allowClear
               value={draft.colorScheme ?? undefined}
               onChange={(value?: string) => set({ colorScheme: value ?? null })}
-              options={CATEGORICAL_SCHEMES.map((s) => ({ value: s.id, label: s.label }))}
+              // Each scheme with its colours: the choice is previewed before it is applied.
+              options={colorSchemeOptions(false)}
+              optionFilterProp="title"
               data-testid="dashboard-properties-color-scheme"
             />
           </Form.Item>

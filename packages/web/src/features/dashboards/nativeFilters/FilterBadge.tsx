@@ -1,0 +1,79 @@
+import { FilterOutlined } from '@ant-design/icons';
+import type { FilterConfigItem } from '@tessera/shared/dashboard/nativeFilters';
+import type { DashboardLayout } from '@tessera/shared/dashboard/position';
+import { Popover, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useDashboardSelector } from '../state/hooks.ts';
+import { columnOf, filterScopes, filtersReaching, nativeFiltersOf } from './dataMask.ts';
+
+const EMPTY_CONFIG: FilterConfigItem[] = [];
+const NONE: Array<{ column: string }> = [];
+
+/**
+ * The filter mark in a chart's header, as Superset's: how many native filters reach the chart
+ * with a value, listed on hover with their values, and those its dataset could not apply.
+ */
+export function FilterBadge({ chartId }: { chartId: number }) {
+  const config = useDashboardSelector(
+    (s) => s.dashboardInfo.info?.metadata.native_filter_configuration ?? EMPTY_CONFIG,
+  );
+  const layout = useDashboardSelector((s) => s.dashboardLayout.present as DashboardLayout);
+  const sliceIds = useDashboardSelector((s) => s.dashboardState.sliceIds);
+  const dataMask = useDashboardSelector((s) => s.dataMask);
+  const rejectedColumns = useDashboardSelector(
+    (s) => s.charts[chartId]?.queriesResponse?.[0]?.rejected_filters ?? NONE,
+  );
+  const filters = useMemo(() => nativeFiltersOf(config), [config]);
+  const scopes = useMemo(
+    () => filterScopes(filters, layout, sliceIds),
+    [filters, layout, sliceIds],
+  );
+  const reaching = filtersReaching(chartId, filters, scopes, dataMask).map(
+    (id) => filters.find((f) => f.id === id) as (typeof filters)[number],
+  );
+  const rejected = new Set(rejectedColumns.map((r) => r.column));
+  const incompatible = reaching.filter((f) => rejected.has(columnOf(f)));
+  const applied = reaching.filter((f) => !incompatible.includes(f));
+  // As Superset's: the mark shows once a filter applies; incompatible ones are listed under it.
+  if (applied.length === 0) return null;
+
+  const describe = (f: (typeof filters)[number]) => {
+    const state = dataMask[f.id]?.filterState;
+    const value = state?.label || state?.value;
+    return (
+      <li key={f.id}>
+        <Typography.Text strong>{f.name}</Typography.Text>
+        {value !== undefined &&
+          value !== null &&
+          `: ${Array.isArray(value) ? value.join(', ') : String(value)}`}
+      </li>
+    );
+  };
+  const content = (
+    <div data-testid="chart-filter-badge-list" style={{ maxWidth: 320 }}>
+      <Typography.Text type="secondary">Applied filters ({applied.length})</Typography.Text>
+      <ul style={{ margin: '4px 0 8px', paddingLeft: 18 }}>{applied.map(describe)}</ul>
+      {incompatible.length > 0 && (
+        <>
+          <Typography.Text type="secondary">
+            Incompatible filters ({incompatible.length})
+          </Typography.Text>
+          <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>{incompatible.map(describe)}</ul>
+        </>
+      )}
+    </div>
+  );
+  return (
+    <Popover content={content} placement="bottomRight">
+      <Tag
+        icon={<FilterOutlined />}
+        color="processing"
+        data-testid="chart-filter-badge"
+        data-count={applied.length}
+        style={{ marginInlineEnd: 0, cursor: 'default' }}
+      >
+        {applied.length}
+      </Tag>
+    </Popover>
+  );
+}
