@@ -1,11 +1,11 @@
 import type { SamplesAnswer } from '@tessera/shared/api/chartData';
 import { chartDataRoutes as routes } from '@tessera/shared/api/routes/charts';
 import { notFound } from '@tessera/shared/errors';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoute, describedRoutes } from '../platform/describedRoute.ts';
+import type { Actor } from '../security/actor.ts';
 import { chartDataBatch } from './batch.ts';
 import { rememberJsonBodies } from './bodyMemo.ts';
 import { type ChartDataReply, postChartData, savedChartData } from './endpoints.ts';
@@ -83,45 +83,27 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
         )) as SamplesAnswer,
     });
 
-    const ExploreQuery = z.looseObject({
-      form_data: z.string().optional(),
-      force: z.string().optional(),
-    });
-    const ExploreBody = z.looseObject({ form_data: z.unknown().optional() }).nullish();
+    const serve = describedRoutes(api, tags);
     const explore = async (
-      request: FastifyRequest<{ Querystring: z.infer<typeof ExploreQuery> }>,
-      body: z.infer<typeof ExploreBody>,
+      actor: Actor,
+      query: { form_data?: string; force?: string },
+      body: { form_data?: unknown } | null | undefined,
       path: { type?: string; id?: string },
     ) => {
       const fromBody = body?.form_data;
       const formData = parseFormData(
-        fromBody !== undefined && fromBody !== '' ? fromBody : request.query.form_data,
+        fromBody !== undefined && fromBody !== '' ? fromBody : query.form_data,
       );
-      return exploreJson(ctx, request.actor, formData, {
-        force: truthy(request.query.force),
-        path,
-      });
+      return exploreJson(ctx, actor, formData, { force: truthy(query.force), path });
     };
-    api.post(
-      '/superset/explore_json/',
-      { schema: { querystring: ExploreQuery, body: ExploreBody, tags } },
-      async (request) => explore(request, request.body, {}),
+    serve(routes.exploreJson, async (request) =>
+      explore(request.actor, request.query, request.body, {}),
     );
-    api.post(
-      '/superset/explore_json/:datasource_type/:datasource_id/',
-      {
-        schema: {
-          querystring: ExploreQuery,
-          body: ExploreBody,
-          params: z.object({ datasource_type: z.string(), datasource_id: z.string() }),
-          tags,
-        },
-      },
-      async (request) =>
-        explore(request, request.body, {
-          type: request.params.datasource_type,
-          id: request.params.datasource_id,
-        }),
+    serve(routes.exploreJsonFor, async (request) =>
+      explore(request.actor, request.query, request.body, {
+        type: request.params.datasource_type,
+        id: request.params.datasource_id,
+      }),
     );
 
     api.route({
@@ -135,14 +117,10 @@ export function chartDataRoutes(ctx: AppContext): FastifyPluginAsync {
         ),
     });
 
-    api.get(
-      '/api/v1/chart/data/:cache_key',
-      { schema: { params: z.object({ cache_key: z.string() }), tags } },
-      async (request) => {
-        const result = await cachedChartData(ctx, request.actor, request.params.cache_key);
-        if (!result) throw notFound('Cached data not found');
-        return { result: [result] };
-      },
-    );
+    serve(routes.cachedData, async (request) => {
+      const result = await cachedChartData(ctx, request.actor, request.params.cache_key);
+      if (!result) throw notFound('Cached data not found');
+      return { result: [result] };
+    });
   };
 }

@@ -3,7 +3,7 @@ import { sqllabStateRoutes as routes, sqllabRoutes } from '@tessera/shared/api/r
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { describedRoute } from '../platform/describedRoute.ts';
+import { describedRoute, describedRoutes } from '../platform/describedRoute.ts';
 import { bootstrapSqllab } from './bootstrap.ts';
 import { prepareExport } from './export.ts';
 import { csvStream, xlsxStream } from './exportFormats.ts';
@@ -48,12 +48,12 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
       attachFieldsToBody: 'keyValues',
       limits: { files: 0, fields: 100, fieldSize: ctx.config.bodyLimit },
     });
+    const serve = describedRoutes(app, tags);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.route({
-      ...describedRoute(sqllabRoutes.bootstrap, tags),
-      handler: async (request) => ({ result: await bootstrapSqllab(ctx, request.actor) }),
-    });
+    serve(sqllabRoutes.bootstrap, async (request) => ({
+      result: await bootstrapSqllab(ctx, request.actor),
+    }));
 
     r.route({
       ...describedRoute(sqllabRoutes.export, tags),
@@ -82,87 +82,60 @@ export function sqllabStateRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     });
 
-    r.route({
-      ...describedRoute(routes.createTab, tags),
-      handler: async (request) =>
-        createTab(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
+    serve(routes.createTab, async (request) =>
+      createTab(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
+    );
+
+    serve(routes.getTab, async (request) => getTab(ctx, request.actor, request.params.pk));
+
+    serve(routes.updateTab, async (request) =>
+      updateTab(
+        ctx,
+        request.actor,
+        request.params.pk,
+        readFields(request.body, request.headers['content-type']),
+      ),
+    );
+
+    serve(routes.deleteTab, async (request, reply) => {
+      await deleteTab(ctx, request.actor, request.params.pk);
+      return sendOk(reply);
     });
 
-    r.route({
-      ...describedRoute(routes.getTab, tags),
-      handler: async (request) => getTab(ctx, request.actor, request.params.pk),
+    serve(routes.activateTab, async (request) =>
+      activateTab(ctx, request.actor, request.params.pk),
+    );
+
+    serve(routes.migrateQuery, async (request) =>
+      migrateQuery(
+        ctx,
+        request.actor,
+        request.params.pk,
+        readFields(request.body, request.headers['content-type']),
+      ),
+    );
+
+    serve(routes.deleteTabQuery, async (request, reply) => {
+      await deleteTabQuery(ctx, request.actor, request.params.pk, request.params.client_id);
+      return sendOk(reply);
     });
 
-    r.route({
-      ...describedRoute(routes.updateTab, tags),
-      handler: async (request) =>
-        updateTab(
-          ctx,
-          request.actor,
-          request.params.pk,
-          readFields(request.body, request.headers['content-type']),
-        ),
-    });
+    serve(routes.addTableSchema, async (request) =>
+      addTableSchema(ctx, request.actor, readFields(request.body, request.headers['content-type'])),
+    );
 
-    r.route({
-      ...describedRoute(routes.deleteTab, tags),
-      handler: async (request, reply) => {
-        await deleteTab(ctx, request.actor, request.params.pk);
-        return sendOk(reply);
-      },
-    });
+    serve(routes.setTableSchemaExpanded, async (request) =>
+      setTableSchemaExpanded(
+        ctx,
+        request.actor,
+        request.params.pk,
+        readFields(request.body, request.headers['content-type']),
+      ),
+    );
 
-    r.route({
-      ...describedRoute(routes.activateTab, tags),
-      handler: async (request) => activateTab(ctx, request.actor, request.params.pk),
-    });
-
-    r.route({
-      ...describedRoute(routes.migrateQuery, tags),
-      handler: async (request) =>
-        migrateQuery(
-          ctx,
-          request.actor,
-          request.params.pk,
-          readFields(request.body, request.headers['content-type']),
-        ),
-    });
-
-    r.route({
-      ...describedRoute(routes.deleteTabQuery, tags),
-      handler: async (request, reply) => {
-        await deleteTabQuery(ctx, request.actor, request.params.pk, request.params.client_id);
-        return sendOk(reply);
-      },
-    });
-
-    r.route({
-      ...describedRoute(routes.addTableSchema, tags),
-      handler: async (request) =>
-        addTableSchema(
-          ctx,
-          request.actor,
-          readFields(request.body, request.headers['content-type']),
-        ),
-    });
-
-    r.route({
-      ...describedRoute(routes.setTableSchemaExpanded, tags),
-      handler: async (request) =>
-        setTableSchemaExpanded(
-          ctx,
-          request.actor,
-          request.params.pk,
-          readFields(request.body, request.headers['content-type']),
-        ),
-    });
-
-    r.route({
-      ...describedRoute(routes.deleteTableSchema, tags),
-      handler: async (request, reply) => {
-        await deleteTableSchema(ctx, request.actor, request.params.pk);
-        return sendOk(reply);
-      },
+    serve(routes.deleteTableSchema, async (request, reply) => {
+      await deleteTableSchema(ctx, request.actor, request.params.pk);
+      return sendOk(reply);
     });
   };
 }

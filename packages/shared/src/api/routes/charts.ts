@@ -88,6 +88,12 @@ export const chartRoutes = {
   }),
 } as const;
 
+const ExploreJsonQuery = z.looseObject({
+  form_data: z.string().optional(),
+  force: z.string().optional(),
+});
+const ExploreJsonBody = z.looseObject({ form_data: z.unknown().optional() }).nullish();
+
 /** The chart-data endpoints (served by the server's charts-data feature). */
 export const chartDataRoutes = {
   /** JSON answers; a `result_format` of csv or xlsx answers a file (`callBinary`). */
@@ -121,5 +127,28 @@ export const chartDataRoutes = {
     query: SamplesQuery,
     body: SamplesBody,
     answer: SamplesAnswer,
+  }),
+  /** A result kept by its cache key (`result_url` of an asynchronous chart query). */
+  cachedData: route({
+    method: 'GET',
+    path: `${BASE}/data/:cache_key`,
+    params: z.object({ cache_key: z.string().min(1).max(200) }),
+    answer: z.object({ result: z.array(z.record(z.string(), z.unknown())) }),
+  }),
+  /** Superset's legacy explore_json: form data in the body (or `form_data` in the query). */
+  exploreJson: route({
+    method: 'POST',
+    path: '/superset/explore_json/',
+    query: ExploreJsonQuery,
+    body: ExploreJsonBody,
+    answer: z.record(z.string(), z.unknown()),
+  }),
+  exploreJsonFor: route({
+    method: 'POST',
+    path: '/superset/explore_json/:datasource_type/:datasource_id/',
+    params: z.object({ datasource_type: z.string().max(64), datasource_id: z.string().max(64) }),
+    query: ExploreJsonQuery,
+    body: ExploreJsonBody,
+    answer: z.record(z.string(), z.unknown()),
   }),
 } as const;
