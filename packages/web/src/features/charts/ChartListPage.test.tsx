@@ -1,6 +1,7 @@
 import type { ChartListRow } from '@tessera/shared/api/charts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chartWriteAnswer } from '../../test/answers.ts';
 import { ADMIN, renderWithApp, testUser } from '../../test/render.tsx';
 import { type FakeRoute, fakeServer } from '../datasets/testing.ts';
 import { ChartListPage, STAR_ERROR_MESSAGE } from './ChartListPage.tsx';
@@ -101,6 +102,74 @@ describe('chart list page', { timeout: 60_000 }, () => {
     );
     expect(STAR_ERROR_MESSAGE).toBe('An error occurred while starring this chart');
     expect(starred()).toEqual(['false', 'true']);
+  });
+
+  it('opens the properties dialog from the pencil, saves it and reloads the list', async () => {
+    const sam = { id: 7, first_name: 'Sam', last_name: 'Tester' };
+    const server = fakeServer([
+      LIST,
+      STATUS,
+      [
+        'GET',
+        /^\/api\/v1\/chart\/1$/,
+        {
+          body: {
+            id: 1,
+            result: {
+              id: 1,
+              uuid: 'c-1',
+              slice_name: 'Sales',
+              viz_type: 'table',
+              params: null,
+              query_context: null,
+              description: null,
+              cache_timeout: null,
+              certified_by: null,
+              certification_details: null,
+              datasource_id: 1,
+              datasource_type: 'table',
+              owners: [sam],
+              dashboards: [],
+              tags: [],
+              changed_on_delta_humanized: '2 days ago',
+              url: '/explore/?slice_id=1',
+              thumbnail_url: '',
+              is_managed_externally: false,
+            },
+          },
+        },
+      ],
+      ['GET', /^\/api\/v1\/chart\/related\/owners$/, { body: { count: 0, result: [] } }],
+      [
+        'PUT',
+        /^\/api\/v1\/chart\/1$/,
+        { body: chartWriteAnswer(1, { slice_name: 'Sales 2026', owners: [7] }) },
+      ],
+    ]);
+    const { store, router } = renderPage();
+    await screen.findAllByTestId('chart-row-name');
+    fireEvent.click(screen.getAllByTestId('chart-edit')[0] as HTMLElement);
+    // The dialog is loaded lazily, then reads the chart.
+    const name = (await screen.findByTestId(
+      'properties-name',
+      {},
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Sales'));
+    // The pencil opens the dialog in place, as Superset's list does, not Explore.
+    expect(router.state.location.pathname).toBe('/chart/list/');
+    fireEvent.change(name, { target: { value: 'Sales 2026' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('properties-save'));
+    });
+    await waitFor(() => expect(server.made('PUT', /^\/api\/v1\/chart\/1$/)).toHaveLength(1));
+    expect(server.made('PUT', /^\/api\/v1\/chart\/1$/)[0]?.body).toMatchObject({
+      slice_name: 'Sales 2026',
+    });
+    await waitFor(() =>
+      expect(store.getState().toasts.map((t) => t.text)).toContain('Chart properties updated'),
+    );
+    await waitFor(() => expect(server.made('GET', /^\/api\/v1\/chart\/$/)).toHaveLength(2));
   });
 
   it('deletes one chart after asking by name and says so', async () => {

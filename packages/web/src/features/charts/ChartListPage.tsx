@@ -4,7 +4,7 @@ import { canAddChart, canOverwriteChart } from '@tessera/shared/api/explore';
 import { hasPermission } from '@tessera/shared/permissions';
 import { getChartDefinition } from '@tessera/shared/viz/registry';
 import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -33,6 +33,13 @@ type Row = ChartListRow & { starred?: boolean };
 export const STAR_ERROR_MESSAGE = 'An error occurred while starring this chart';
 const NOT_OWNER = 'You must be a chart owner in order to edit.';
 
+// The properties dialog is Explore's own, loaded when a pencil is first clicked.
+const ChartPropertiesModal = lazy(() =>
+  import('../explore/components/PropertiesModal.tsx').then((m) => ({
+    default: m.ChartPropertiesModal,
+  })),
+);
+
 /** `/chart/list/`: the charts a user may see, with favourites, filters and bulk delete. */
 export function ChartListPage() {
   usePageTitle('Charts');
@@ -41,6 +48,8 @@ export function ChartListPage() {
   const toasts = useToasts();
   const [reloadToken, setReloadToken] = useState(0);
   const [filters, setFilters] = useState<ChartFilters>({});
+  // The chart whose properties the pencil opened, as Superset's chart list does.
+  const [editing, setEditing] = useState<Row | null>(null);
   const bulk = useBulkSelection<Row>();
   // Favourite status is its own call in Superset's list as well; a failure leaves stars empty.
   const stars = useFavoriteStars({
@@ -175,7 +184,7 @@ export function ChartListPage() {
                 testId: 'chart-edit',
                 disabled: !editable(row),
                 tooltip: why,
-                onClick: () => navigate(row.url),
+                onClick: () => setEditing(row),
               },
               {
                 label: 'Delete',
@@ -257,6 +266,16 @@ export function ChartListPage() {
           )
         }
       />
+      {editing && (
+        <Suspense fallback={null}>
+          <ChartPropertiesModal
+            chartId={editing.id}
+            chartName={editing.slice_name}
+            onSaved={() => setReloadToken((n) => n + 1)}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -31,7 +31,9 @@ export function propertiesBody(draft: Draft): ChartUpdateBody {
   };
 }
 
-/** Name, description, owners, cache timeout and certification of a saved chart. */
+type SavedChart = Awaited<ReturnType<ReturnType<typeof exploreApi>['updateChart']>>['result'];
+
+/** The properties dialog of a chart in Explore: a save updates the page's chart at once. */
 export function PropertiesModal({
   slice,
   onClose,
@@ -40,12 +42,48 @@ export function PropertiesModal({
   onClose: () => void;
 }) {
   const dispatch = useExploreDispatch();
+  return (
+    <ChartPropertiesModal
+      chartId={slice.slice_id}
+      chartName={slice.slice_name}
+      onClose={onClose}
+      onSaved={(result) =>
+        dispatch(
+          sliceUpdated({
+            slice: {
+              ...slice,
+              slice_name: result.slice_name,
+              owners: result.owners,
+              description: result.description,
+              cache_timeout: result.cache_timeout,
+              certified_by: result.certified_by,
+              certification_details: result.certification_details,
+            },
+          }),
+        )
+      }
+    />
+  );
+}
+
+/**
+ * Name, description, owners, cache timeout and certification of a saved chart (Explore's menu
+ * and the chart list's pencil); `onSaved` gets the saved chart.
+ */
+export function ChartPropertiesModal({
+  chartId,
+  chartName,
+  onSaved,
+  onClose,
+}: {
+  chartId: number;
+  chartName: string;
+  onSaved: (result: SavedChart) => void;
+  onClose: () => void;
+}) {
   const { addSuccessToast } = useToasts();
   const calls = useMemo(() => exploreApi(api), []);
-  const chart = useApiQuery(
-    (signal) => calls.getChart(slice.slice_id, undefined, signal),
-    [slice.slice_id],
-  );
+  const chart = useApiQuery((signal) => calls.getChart(chartId, undefined, signal), [chartId]);
   const [search, setSearch] = useState('');
   const owners = useApiQuery((signal) => calls.relatedOwners(search, signal), [search]);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -57,7 +95,7 @@ export function PropertiesModal({
     const item = chart.data?.result;
     if (!item || draft) return;
     setDraft({
-      slice_name: item.slice_name ?? slice.slice_name,
+      slice_name: item.slice_name ?? chartName,
       description: item.description ?? '',
       owners: (item.owners ?? []).map((o) => o.id),
       cache_timeout: item.cache_timeout ?? null,
@@ -72,7 +110,7 @@ export function PropertiesModal({
         ]),
       ),
     );
-  }, [chart.data, draft, slice.slice_name]);
+  }, [chart.data, draft, chartName]);
 
   const options = useMemo(() => {
     const labels = new Map(ownerLabels);
@@ -88,20 +126,8 @@ export function PropertiesModal({
     setFailure(null);
     try {
       const body = propertiesBody(draft);
-      const answer = await calls.updateChart(slice.slice_id, body);
-      dispatch(
-        sliceUpdated({
-          slice: {
-            ...slice,
-            slice_name: answer.result.slice_name,
-            owners: answer.result.owners,
-            description: answer.result.description,
-            cache_timeout: answer.result.cache_timeout,
-            certified_by: answer.result.certified_by,
-            certification_details: answer.result.certification_details,
-          },
-        }),
-      );
+      const answer = await calls.updateChart(chartId, body);
+      onSaved(answer.result);
       addSuccessToast(`Chart properties updated`);
       onClose();
     } catch (error) {
