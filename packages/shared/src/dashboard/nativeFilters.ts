@@ -282,21 +282,22 @@ export function filterConfigurationErrors(value: unknown): string[] {
   });
 }
 
-type Targeted = { targets?: Array<{ datasetId?: number; datasetUuid?: string }> };
-const targetsOf = (item: unknown): NonNullable<Targeted['targets']> => {
-  const targets = (item as Targeted | null)?.targets;
-  return Array.isArray(targets) ? targets : [];
+/** A filter's target as stored or bundled: the dataset by id, or by uuid in a bundle. */
+export type FilterTargetRef = { datasetId?: number; datasetUuid?: unknown };
+const targetsOf = (item: unknown): FilterTargetRef[] => {
+  const targets = (item as { targets?: unknown } | null)?.targets;
+  return Array.isArray(targets) ? (targets as FilterTargetRef[]) : [];
 };
+
+/** Every target of a configuration's filters (dividers and time-range filters have none). */
+export function filterTargets(config: readonly unknown[] | undefined): FilterTargetRef[] {
+  return (config ?? []).flatMap(targetsOf);
+}
 
 /** The ids of the datasets a configuration's filters read. */
 export function filterDatasetIds(config: readonly unknown[] | undefined): number[] {
-  const ids = new Set<number>();
-  for (const item of config ?? []) {
-    for (const target of targetsOf(item)) {
-      if (typeof target.datasetId === 'number') ids.add(target.datasetId);
-    }
-  }
-  return [...ids];
+  const ids = filterTargets(config).map((target) => target.datasetId);
+  return [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
 }
 
 /**

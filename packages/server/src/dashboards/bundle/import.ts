@@ -1,4 +1,5 @@
 import { type JsonMetadata, remapMetadataChartIds } from '@tessera/shared/dashboard/metadata';
+import { filterTargets } from '@tessera/shared/dashboard/nativeFilters';
 import { type DashboardLayout, toPositionJson } from '@tessera/shared/dashboard/position';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -74,14 +75,11 @@ function localLayout(layout: DashboardLayout, charts: Map<string, number>) {
 
 /** Native filters name their dataset by uuid in a bundle; here by id. */
 function remapNativeFilterDatasets(metadata: JsonMetadata, datasets: Map<string, number>) {
-  for (const filter of metadata.native_filter_configuration ?? []) {
-    const targets = (filter as { targets?: Array<Record<string, unknown>> }).targets ?? [];
-    for (const target of targets) {
-      const uuid = uuidOf(target.datasetUuid);
-      if (uuid && datasets.has(uuid)) {
-        target.datasetId = datasets.get(uuid);
-        delete target.datasetUuid;
-      }
+  for (const target of filterTargets(metadata.native_filter_configuration)) {
+    const uuid = uuidOf(target.datasetUuid);
+    if (uuid && datasets.has(uuid)) {
+      target.datasetId = datasets.get(uuid);
+      delete target.datasetUuid;
     }
   }
 }

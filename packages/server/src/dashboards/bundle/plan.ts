@@ -1,5 +1,6 @@
 import { PASSWORD_MASK } from '@tessera/shared/api/databases';
 import { checkJsonMetadata, type JsonMetadata } from '@tessera/shared/dashboard/metadata';
+import { filterTargets } from '@tessera/shared/dashboard/nativeFilters';
 import { EDIT_FORBIDDEN_MESSAGE } from '@tessera/shared/dashboard/permissions';
 import { checkPositionJson, type DashboardLayout } from '@tessera/shared/dashboard/position';
 import { forbidden, type TesseraError } from '@tessera/shared/errors';
@@ -168,12 +169,9 @@ function neededUuids(files: Map<string, Config>, dashboards: DashboardPlan[]): S
       const uuid = item.type === 'CHART' ? uuidOf(item.meta.uuid) : null;
       if (uuid) charts.add(uuid);
     }
-    for (const filter of metadata.native_filter_configuration ?? []) {
-      const targets = (filter as { targets?: Array<Record<string, unknown>> }).targets ?? [];
-      for (const target of targets) {
-        const uuid = uuidOf(target.datasetUuid);
-        if (uuid) datasets.add(uuid);
-      }
+    for (const target of filterTargets(metadata.native_filter_configuration)) {
+      const uuid = uuidOf(target.datasetUuid);
+      if (uuid) datasets.add(uuid);
     }
   }
   for (const [, config] of under(files, 'charts/')) {
