@@ -150,6 +150,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     TESSERA_LOG_LEVEL: 'warn',
     // A journey signs in many browsers within a minute; the limit has its own API test.
     TESSERA_LOGIN_RATE_LIMIT: '1000',
+    // A developer building the client into a folder of their own (several at once) points the
+    // journeys at it; CI leaves it unset and serves packages/web/dist.
+    ...(process.env.TESSERA_TEST_WEB_DIST
+      ? { TESSERA_WEB_DIST: process.env.TESSERA_TEST_WEB_DIST }
+      : {}),
     ...options.env,
   };
   if (adminPassword === null) delete env.TESSERA_ADMIN_PASSWORD;
