@@ -2,7 +2,7 @@ import { VIZ_KEYS } from '@tessera/shared/viz/registry';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../support/api.ts';
-import { launchBrowser, login, newPage } from '../support/browser.ts';
+import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { compareWithBaseline, settledScreenshot } from '../support/visual.ts';
 
@@ -86,4 +86,38 @@ describe('every chart type draws its example as before', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('labels map clusters with their counts and shows every type drawn in the gallery', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      const chart = charts.get('mapbox') as ChartRow;
+      await page.goto(`${server.baseUrl}/explore/?slice_id=${chart.id}`);
+      // The offline basemap has no glyphs: the counts are HTML over the cluster circles.
+      const counts = page.getByTestId('mapbox-cluster-count');
+      await counts.first().waitFor({ timeout: 60_000 });
+      const labels = await counts.allTextContents();
+      expect(labels.length).toBeGreaterThan(1);
+      for (const label of labels) expect(label).toMatch(/^\d+(\.\d)?k?$/);
+
+      await page.getByTestId('viz-type-picker').click();
+      const tiles = page.getByTestId('viz-type-option');
+      await tiles.first().waitFor();
+      expect(await tiles.count()).toBe(VIZ_KEYS.length);
+      // Every tile's drawing decoded and shown (the drawings arrive in a chunk of their own).
+      const drawn = () =>
+        page
+          .locator('[data-testid="viz-type-option"] img[data-testid="viz-type-thumbnail"]')
+          .evaluateAll(
+            (images) =>
+              images.filter(
+                (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+              ).length,
+          );
+      await expect.poll(drawn, { timeout: 15_000 }).toBe(VIZ_KEYS.length);
+      await screenshot(page, 'chart-type-gallery');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

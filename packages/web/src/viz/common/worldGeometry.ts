@@ -42,6 +42,60 @@ export function loadCountryShapes(): Promise<CountryShapes> {
   return pending;
 }
 
+/**
+ * A ring that goes around a pole (Antarctica's) comes back to its start over the antimeridian in
+ * one edge, from 178 E to 180 W: drawn flat, that edge cuts straight across the map and leaves
+ * the land south of it as sea. Such an edge is replaced by the way round the pole: along the
+ * antimeridian to the pole, across, and back up the other side.
+ */
+function closeAroundPole(ring: Position[]): Position[] {
+  const out: Position[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const point = ring[i];
+    if (!point) continue;
+    const before = i > 0 ? ring[i - 1] : undefined;
+    const [lonA = 0, latA = 0] = before ?? [];
+    const [lonB = 0, latB = 0] = point;
+    if (before && Math.abs(lonB - lonA) > 180) {
+      const eastward = lonA > lonB;
+      const edge = eastward ? 180 : -180;
+      const unwrappedB = eastward ? lonB + 360 : lonB - 360;
+      const t = (edge - lonA) / (unwrappedB - lonA);
+      const lat = latA + t * (latB - latA);
+      const pole = lat < 0 ? -90 : 90;
+      out.push([edge, lat], [edge, pole], [-edge, pole], [-edge, lat]);
+    }
+    out.push(point);
+  }
+  return out;
+}
+
+/** The shapes with polar rings closed round their pole (see `closeAroundPole`), for flat maps. */
+export function closePolarRings(shapes: CountryShapes): CountryShapes {
+  return {
+    ...shapes,
+    features: shapes.features.map((shape) => {
+      const polygons =
+        shape.geometry.type === 'Polygon'
+          ? [shape.geometry.coordinates]
+          : shape.geometry.coordinates;
+      const wraps = polygons.some((polygon) =>
+        polygon.some((ring) =>
+          ring.some((p, i) => i > 0 && Math.abs((p[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180),
+        ),
+      );
+      if (!wraps) return shape;
+      return {
+        ...shape,
+        geometry: {
+          type: 'MultiPolygon' as const,
+          coordinates: polygons.map((polygon) => polygon.map(closeAroundPole)),
+        },
+      };
+    }),
+  };
+}
+
 function ringArea(ring: Position[]): number {
   let sum = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {

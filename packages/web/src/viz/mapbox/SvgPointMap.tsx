@@ -1,6 +1,7 @@
 import type { Position } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
-import { type CountryShapes, loadCountryShapes } from '../common/worldGeometry.ts';
+import { type CountryShapes, closePolarRings, loadCountryShapes } from '../common/worldGeometry.ts';
+import { CLUSTER_COUNT_TEST_ID, clusterCountLabel } from './clusterCounts.ts';
 import { BORDER_COLOR, LAND_COLOR, WATER_COLOR } from './mapStyle.ts';
 import { clusterPixels, fitProjection, type Projection } from './projection.ts';
 import type { MapboxProps } from './transformProps.ts';
@@ -35,7 +36,7 @@ export function SvgPointMap(props: MapboxProps & { reason: string }) {
   const [shapes, setShapes] = useState<CountryShapes | null>(null);
   useEffect(() => {
     let live = true;
-    loadCountryShapes().then((s) => live && setShapes(s));
+    loadCountryShapes().then((s) => live && setShapes(closePolarRings(s)));
     return () => {
       live = false;
     };
@@ -113,8 +114,9 @@ export function SvgPointMap(props: MapboxProps & { reason: string }) {
                 fontSize={11}
                 fill="#fff"
                 pointerEvents="none"
+                data-testid={CLUSTER_COUNT_TEST_ID}
               >
-                {c.count}
+                {clusterCountLabel(c.count)}
               </text>
             )}
           </g>

@@ -1,5 +1,5 @@
 import type { MapOptions } from 'maplibre-gl';
-import type { CountryShapes } from '../common/worldGeometry.ts';
+import { type CountryShapes, closePolarRings } from '../common/worldGeometry.ts';
 import type { MapboxProps, MapPoint } from './transformProps.ts';
 
 type Style = Exclude<MapOptions['style'], string | undefined>;
@@ -23,7 +23,7 @@ export function basemapKind(mapStyle: string): 'offline' | 'tiles' | 'style' {
 export function offlineStyle(shapes: CountryShapes): Style {
   return {
     version: 8,
-    sources: { countries: { type: 'geojson', data: shapes } },
+    sources: { countries: { type: 'geojson', data: closePolarRings(shapes) } },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': WATER_COLOR } },
       { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': LAND_COLOR } },

@@ -1,7 +1,8 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { LngLatBounds, Map as MapLibreMap, Popup, setWorkerUrl } from 'maplibre-gl';
+import { LngLatBounds, Map as MapLibreMap, Marker, Popup, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { loadCountryShapes } from '../common/worldGeometry.ts';
+import { ClusterCounts, clusterSpots, countElement, drawCounts } from './clusterCounts.ts';
 import { basemapKind, offlineStyle, pointFeatures, pointLayers, rasterStyle } from './mapStyle.ts';
 import type { MapboxProps } from './transformProps.ts';
 
@@ -57,6 +58,22 @@ export async function drawMaplibre(container: HTMLElement, props: MapboxProps): 
   if (map.isStyleLoaded()) addPoints();
   else map.once('load', addPoints);
 
+  const counts = new ClusterCounts((spot) =>
+    new Marker({ element: countElement(container.ownerDocument, spot.count) })
+      .setLngLat(spot.lngLat)
+      .addTo(map),
+  );
+  if (props.clusteringRadius > 0) {
+    // Every drawn frame, as MapLibre's own HTML-cluster example does: zooming changes the
+    // clusters between integer zooms, panning loads tiles that hold others.
+    map.on('render', () => {
+      if (!map.getSource('points') || !map.isSourceLoaded('points')) return;
+      counts.sync(
+        clusterSpots(map.querySourceFeatures('points', { filter: ['has', 'point_count'] })),
+      );
+    });
+  }
+
   const popup = new Popup({ closeButton: false, closeOnClick: false, offset: 8 });
   for (const layer of ['clusters', 'points']) {
     map.on('mousemove', layer, (event) => {
@@ -74,6 +91,8 @@ export async function drawMaplibre(container: HTMLElement, props: MapboxProps): 
       popup.remove();
     });
   }
+  // A count under a resting pointer changes as the map zooms: the tooltip goes until it moves.
+  map.on('movestart', () => popup.remove());
   map.on('click', 'clusters', async (event) => {
     const feature = event.features?.[0];
     const source = map.getSource('points');
@@ -84,13 +103,26 @@ export async function drawMaplibre(container: HTMLElement, props: MapboxProps): 
     ).getClusterExpansionZoom(id);
     map.easeTo({ center: event.lngLat, zoom });
   });
+  // The frame read into a 2D canvas with the counts drawn over it (they are DOM, not pixels).
+  const withCounts = (canvas: HTMLCanvasElement): string => {
+    const spots = counts.spots();
+    if (!spots.length) return canvas.toDataURL('image/png');
+    const copy = container.ownerDocument.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    if (!context) return canvas.toDataURL('image/png');
+    context.drawImage(canvas, 0, 0);
+    drawCounts(context, spots, (lngLat) => map.project(lngLat), map.getPixelRatio());
+    return copy.toDataURL('image/png');
+  };
   const picture = async () => {
     if (!map.loaded()) await new Promise<void>((resolve) => map.once('idle', () => resolve()));
     // Read inside the frame that drew it: afterwards the WebGL buffer may already be cleared.
     return new Promise<string | null>((resolve) => {
       map.once('render', () => {
         try {
-          resolve(map.getCanvas().toDataURL('image/png'));
+          resolve(withCounts(map.getCanvas()));
         } catch {
           // Tiles from a server that does not allow it (CORS) taint the canvas.
           resolve(null);
@@ -99,5 +131,12 @@ export async function drawMaplibre(container: HTMLElement, props: MapboxProps): 
       map.triggerRepaint();
     });
   };
-  return { resize: () => map.resize(), remove: () => map.remove(), picture };
+  return {
+    resize: () => map.resize(),
+    remove: () => {
+      counts.clear();
+      map.remove();
+    },
+    picture,
+  };
 }

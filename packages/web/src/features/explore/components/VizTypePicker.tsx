@@ -1,9 +1,11 @@
-import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { CHART_DEFINITIONS, getChartDefinition } from '@tessera/shared/viz/registry';
 import type { ChartCategory, ChartMetadata } from '@tessera/shared/viz/types';
-import { Button, Card, Empty, Flex, Input, Tag, Typography } from 'antd';
+import { Button, Empty, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal.tsx';
+import { ChartThumbnail } from './ChartThumbnail.tsx';
+import { ChartTypeDetails, ChartTypeTile } from './VizTypeGallery.tsx';
 
 const CATEGORY_ORDER: ChartCategory[] = [
   'Table',
@@ -34,7 +36,10 @@ export function groupChartTypes(search: string): Array<[ChartCategory, ChartMeta
   ).filter(([, list]) => list.length > 0);
 }
 
-/** The current chart type and a dialog to pick another (all types, by category, searchable). */
+/**
+ * The current chart type (its drawing and name) and "View all charts": the gallery of every type
+ * by category, searchable, with the chosen one described below it, as Superset's gallery does.
+ */
 export function VizTypePicker({
   value,
   onChange,
@@ -47,6 +52,7 @@ export function VizTypePicker({
   const [chosen, setChosen] = useState(value);
   const groups = useMemo(() => groupChartTypes(search), [search]);
   const current = getChartDefinition(value)?.metadata;
+  const chosenType = getChartDefinition(chosen)?.metadata;
 
   const pick = (key: string) => {
     setOpen(false);
@@ -57,22 +63,28 @@ export function VizTypePicker({
     <>
       <Button
         block
-        icon={<AppstoreOutlined />}
         onClick={() => {
           setChosen(value);
           setSearch('');
           setOpen(true);
         }}
-        style={{ justifyContent: 'flex-start' }}
+        style={{ justifyContent: 'flex-start', height: 'auto', padding: '4px 8px' }}
         data-testid="viz-type-picker"
         data-viz-type={value}
+        title="View all charts"
       >
-        {current?.name ?? value}
+        <ChartThumbnail vizType={value} width={42} height={28} />
+        <span style={{ flex: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {current?.name ?? value}
+        </span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          View all charts
+        </Typography.Text>
       </Button>
       <Modal
         open={open}
         title="Select a chart type"
-        width={860}
+        width={880}
         onCancel={() => setOpen(false)}
         onOk={() => pick(chosen)}
         okText="Select"
@@ -89,51 +101,35 @@ export function VizTypePicker({
           data-testid="viz-type-search"
           style={{ marginBottom: 12 }}
         />
-        <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
+        <div style={{ height: '46vh', overflow: 'auto', paddingRight: 4 }}>
           {groups.length === 0 && <Empty description="No chart type matches" />}
           {groups.map(([category, list]) => (
-            <div key={category} style={{ marginBottom: 12 }}>
+            <section key={category} style={{ marginBottom: 14 }} aria-label={category}>
               <Typography.Text type="secondary" strong>
                 {category}
               </Typography.Text>
-              <Flex wrap gap={8} style={{ marginTop: 6 }}>
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(124px, 1fr))',
+                  gap: 8,
+                  marginTop: 6,
+                }}
+              >
                 {list.map((m) => (
-                  <Card
+                  <ChartTypeTile
                     key={m.key}
-                    size="small"
-                    hoverable
-                    onClick={() => setChosen(m.key)}
-                    onDoubleClick={() => pick(m.key)}
-                    data-testid="viz-type-option"
-                    data-viz-type={m.key}
-                    style={{
-                      width: 190,
-                      borderColor: chosen === m.key ? 'var(--ant-color-primary)' : undefined,
-                    }}
-                  >
-                    <Typography.Text strong>{m.name}</Typography.Text>
-                    <Typography.Paragraph
-                      type="secondary"
-                      ellipsis={{ rows: 2, tooltip: m.description }}
-                      style={{ fontSize: 12, margin: '4px 0 0' }}
-                    >
-                      {m.description}
-                    </Typography.Paragraph>
-                    {chosen === m.key && m.tags?.length ? (
-                      <Flex wrap gap={2} style={{ marginTop: 4 }}>
-                        {m.tags.slice(0, 3).map((tag) => (
-                          <Tag key={tag} bordered={false} style={{ fontSize: 11 }}>
-                            {tag}
-                          </Tag>
-                        ))}
-                      </Flex>
-                    ) : null}
-                  </Card>
+                    type={m}
+                    selected={chosen === m.key}
+                    onSelect={() => setChosen(m.key)}
+                    onPick={() => pick(m.key)}
+                  />
                 ))}
-              </Flex>
-            </div>
+              </div>
+            </section>
           ))}
         </div>
+        {chosenType && <ChartTypeDetails type={chosenType} />}
       </Modal>
     </>
   );
