@@ -32,6 +32,7 @@ import {
 } from './platform/metadata/store.ts';
 import { installSecurityHeaders } from './platform/securityHeaders.ts';
 import { queryRoutes } from './queries/routes.ts';
+import { reportsFeature } from './reports/routes.ts';
 import { rlsRoutes } from './rls/routes.ts';
 import { savedQueryRoutes } from './saved-queries/routes.ts';
 import { installSecurity } from './security/plugin.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(chartRoutes(ctx));
   await app.register(exploreRoutes(ctx));
   await app.register(embeddedRoutes(ctx));
+  await app.register(reportsFeature(ctx).plugin);
   await app.register(webRoutes(ctx));
   return app;
 }

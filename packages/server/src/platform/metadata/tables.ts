@@ -4,6 +4,7 @@ import type { DashboardTables } from '../../dashboards/tables.ts';
 import type { DatasetTables } from '../../datasets/tables.ts';
 import type { EmbeddedTables } from '../../embedded/tables.ts';
 import type { LogTables } from '../../logs/tables.ts';
+import type { ReportTables } from '../../reports/tables.ts';
 import type { SavedQueryTables } from '../../saved-queries/tables.ts';
 import type { SqllabQueryTables } from '../../sqllab/tables.ts';
 import type { SqllabStateTables } from '../../sqllab-state/tables.ts';
@@ -98,7 +99,8 @@ export interface MetadataTables
     SqllabQueryTables,
     KeyValueTables,
     LogTables,
-    EmbeddedTables {
+    EmbeddedTables,
+    ReportTables {
   ab_user: DbUser;
   ab_role: DbRole;
   ab_user_role: DbUserRole;

@@ -8,6 +8,7 @@ import { chartsDashboardsMigration } from './0005_charts_dashboards.ts';
 import { credentialsMigration } from './0006_credentials.ts';
 import { logsMigration } from './0007_logs.ts';
 import { embeddedDashboardsMigration } from './0008_embedded_dashboards.ts';
+import { reportsMigration } from './0009_reports.ts';
 
 /** Numbered migrations: never edited after they land; a change is a new file. */
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0006_credentials': credentialsMigration(),
     '0007_logs': logsMigration(dialect),
     '0008_embedded_dashboards': embeddedDashboardsMigration(dialect),
+    '0009_reports': reportsMigration(dialect),
   };
 }
