@@ -39,7 +39,10 @@ function filterFormData(filter: NativeFilter, parents: readonly DataMask[]): Que
   return {
     datasource: `${target?.datasetId ?? 0}__table`,
     viz_type: filter.filterType,
-    adhoc_filters: (filter.adhoc_filters ?? []) as unknown as AdhocFilter[],
+    // A WHERE clause left blank in the config modal limits nothing.
+    adhoc_filters: (filter.adhoc_filters ?? []).filter(
+      (f) => !(f.expressionType === 'SQL' && !String(f.sqlExpression ?? '').trim()),
+    ) as unknown as AdhocFilter[],
     time_range: filter.time_range ?? 'No filter',
     ...(filter.granularity_sqla ? { granularity_sqla: filter.granularity_sqla } : {}),
     row_limit: FILTER_VALUES_ROW_LIMIT,

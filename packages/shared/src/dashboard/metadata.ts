@@ -20,12 +20,12 @@ export const JSON_METADATA_VERSION_KEY = 'tessera_metadata_version';
 export const JSON_METADATA_VERSION = 1;
 export const FILTER_BAR_ORIENTATIONS = ['VERTICAL', 'HORIZONTAL'] as const;
 
-const ChartIdList = z.array(z.number().int());
+const ChartIdList = z.array(z.number().int()).max(10_000);
 
 export const CrossFilterScope = FilterScope;
 
 export const ChartConfigurationItem = z.looseObject({
-  id: z.number().int(),
+  id: z.number().int().positive(),
   crossFilters: z
     .looseObject({
       scope: z.union([CrossFilterScope, z.literal('global')]),
@@ -50,7 +50,22 @@ export const JsonMetadata = z.looseObject({
   timed_refresh_immune_slices: ChartIdList.optional(),
   cross_filters_enabled: z.boolean().optional(),
   native_filter_configuration: NativeFilterConfiguration.optional(),
-  chart_configuration: z.record(z.string(), ChartConfigurationItem).optional(),
+  chart_configuration: z
+    .record(z.string().max(20), ChartConfigurationItem)
+    .superRefine((config, ctx) => {
+      // Superset keys each chart's entry by the chart's id; an entry under another key would be
+      // read for the wrong chart.
+      for (const [key, item] of Object.entries(config)) {
+        if (!/^\d+$/.test(key) || Number(key) !== item.id) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key, 'id'],
+            message: `must be the chart id the entry is keyed by (${key})`,
+          });
+        }
+      }
+    })
+    .optional(),
   global_chart_configuration: z
     .looseObject({ scope: CrossFilterScope, chartsInScope: ChartIdList.optional() })
     .optional(),

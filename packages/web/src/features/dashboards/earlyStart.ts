@@ -7,6 +7,7 @@ import { dashboardApi } from './dashboardApi.ts';
 import { type FirstScreen, startFirstScreen } from './firstScreen.ts';
 import { NATIVE_FILTERS_KEY, risonDataMask } from './nativeFilters/addressDataMask.ts';
 import { filtersOnLoad } from './nativeFilters/chartFilters.ts';
+import { filtersNeedingFirstValue } from './nativeFilters/requiredFirst.ts';
 import { parseDashboardUrl } from './urlParams.ts';
 
 /** What the dashboard route started before its page rendered (see `earlyLoad.ts`). */
@@ -44,10 +45,15 @@ export async function startDashboardEarly(
     layout,
     charts.map((c) => c.id),
     risonDataMask(search),
+    { enabled: metadata.cross_filters_enabled ?? true, settings: metadata },
   );
-  // A stored filter state is read by the page, which then asks for the first screen itself.
+  // A stored filter state is read by the page, which then asks for the first screen itself; so
+  // are the first values of `requiredFirst` filters.
   const firstScreen =
-    url.anchor || url.focusedChart || new URLSearchParams(search).has(NATIVE_FILTERS_KEY)
+    url.anchor ||
+    url.focusedChart ||
+    new URLSearchParams(search).has(NATIVE_FILTERS_KEY) ||
+    filtersNeedingFirstValue(metadata.native_filter_configuration, risonDataMask(search)).length > 0
       ? null
       : startFirstScreen(
           createChartDataBatcher(api),

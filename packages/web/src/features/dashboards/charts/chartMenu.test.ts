@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardPermissions } from '../pageContext.ts';
-import { chartMenuKeys, exportRequest } from './chartMenu.ts';
+import { CHART_MENU_LABELS, chartMenuKeys, exportRequest } from './chartMenu.ts';
 
 const all: DashboardPermissions = {
   canEdit: true,
@@ -78,5 +78,27 @@ describe('the chart action menu', () => {
       result_format: 'csv',
       result_type: 'post_processed',
     });
+  });
+
+  it('offers cross-filter scoping to editors, on charts that cross-filter, when cross-filters are on', () => {
+    const input = {
+      permissions: all,
+      vizType: 'pie',
+      hasDescription: false,
+      drillToDetail: true,
+      canOverwriteChart: true,
+      crossFiltersEnabled: true,
+    };
+    expect(chartMenuKeys(input)).toContain('cross_filter_scoping');
+    expect(CHART_MENU_LABELS.cross_filter_scoping).toBe('Cross-filter scoping');
+    expect(chartMenuKeys({ ...input, crossFiltersEnabled: false })).not.toContain(
+      'cross_filter_scoping',
+    );
+    expect(chartMenuKeys({ ...input, vizType: 'big_number_total' })).not.toContain(
+      'cross_filter_scoping',
+    );
+    expect(chartMenuKeys({ ...input, permissions: { ...all, canEdit: false } })).not.toContain(
+      'cross_filter_scoping',
+    );
   });
 });

@@ -21,6 +21,7 @@ export type ChartMenuKey =
   | 'view_query'
   | 'view_results'
   | 'drill_to_detail'
+  | 'cross_filter_scoping'
   | 'share_copy_link'
   | 'share_email'
   | 'edit_properties';
@@ -39,10 +40,30 @@ export const CHART_MENU_LABELS: Record<ChartMenuKey, string> = {
   view_query: 'View query',
   view_results: 'View as table',
   drill_to_detail: 'Drill to detail',
+  cross_filter_scoping: 'Cross-filter scoping',
   share_copy_link: 'Copy permalink to clipboard',
   share_email: 'Share chart by email',
   edit_properties: 'Edit chart properties',
 };
+
+/** Chart types whose clicks emit a cross-filter (Superset's INTERACTIVE_CHART behaviour). */
+export const CROSS_FILTER_VIZ_TYPES: ReadonlySet<string> = new Set([
+  'table',
+  'pivot_table_v2',
+  'echarts_timeseries_bar',
+  'echarts_timeseries_line',
+  'echarts_timeseries_step',
+  'echarts_area',
+  'echarts_timeseries_scatter',
+  'pie',
+  'funnel',
+  'world_map',
+  'heatmap_v2',
+  'sunburst_v2',
+  'treemap_v2',
+  'graph_chart',
+  'word_cloud',
+]);
 
 /** Chart types whose full result is worth exporting beyond the chart's row limit. */
 const TABLE_LIKE = new Set(['table', 'pivot_table_v2']);
@@ -53,6 +74,8 @@ export interface ChartMenuInput {
   hasDescription: boolean;
   drillToDetail: boolean;
   canOverwriteChart: boolean;
+  /** The dashboard has cross-filters on (`cross_filters_enabled`). */
+  crossFiltersEnabled?: boolean;
 }
 
 export function chartMenuKeys(input: ChartMenuInput): ChartMenuKey[] {
@@ -61,6 +84,10 @@ export function chartMenuKeys(input: ChartMenuInput): ChartMenuKey[] {
   if (input.hasDescription) keys.push('toggle_description');
   if (p.canExplore) keys.push('explore', 'view_query', 'view_results');
   if (p.canExplore && input.drillToDetail) keys.push('drill_to_detail');
+  // Scoping is saved with the dashboard: only for those who may edit it.
+  if (p.canEdit && input.crossFiltersEnabled && CROSS_FILTER_VIZ_TYPES.has(input.vizType)) {
+    keys.push('cross_filter_scoping');
+  }
   if (p.canShareChart) keys.push('share_copy_link', 'share_email');
   if (p.canCsv) {
     keys.push('export_csv');

@@ -142,6 +142,9 @@ export function useChartActions(options: {
         case 'edit_properties':
           openModal({ kind: 'properties' });
           return;
+        case 'cross_filter_scoping':
+          openModal({ kind: 'scoping' });
+          return;
         case 'share_copy_link':
           void share(false);
           return;

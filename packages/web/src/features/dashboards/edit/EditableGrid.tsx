@@ -9,6 +9,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import { CHART_MOVED_SCOPE_MESSAGE } from '@tessera/shared/dashboard/crossFilters';
 import { GRID_COLUMN_COUNT, GRID_ID, ROOT_ID } from '@tessera/shared/dashboard/position';
 import { Button, Flex, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -46,6 +47,7 @@ import { EditableTabs } from './EditableTabs.tsx';
 import { EditorChrome } from './EditorChrome.tsx';
 import { EDITOR_CSS } from './editorCss.ts';
 import { registerEditor, usePaneHost } from './editorHost.ts';
+import { movedAcrossFilterScopes } from './filterScopeMove.ts';
 import { OverwriteConfirmModal } from './OverwriteConfirmModal.tsx';
 import { useLeaveWarning, useUndoLimitToast, useUndoShortcuts } from './useEditorGuards.ts';
 
@@ -247,7 +249,11 @@ export function EditableGrid() {
       return;
     }
     if (data.dragging.id) {
+      const before = store.getState();
       dispatch(moveComponent(data.dragging.id, destination));
+      if (movedAcrossFilterScopes(before, store.getState(), data.dragging.id)) {
+        addWarningToast(CHART_MOVED_SCOPE_MESSAGE);
+      }
       return;
     }
     if (data.dragging.type === 'CHART') {

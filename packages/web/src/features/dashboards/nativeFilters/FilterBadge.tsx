@@ -1,10 +1,17 @@
 import { FilterOutlined } from '@ant-design/icons';
+import { crossFilterColumns } from '@tessera/shared/dashboard/crossFilters';
 import type { FilterConfigItem } from '@tessera/shared/dashboard/nativeFilters';
 import type { DashboardLayout } from '@tessera/shared/dashboard/position';
 import { Popover, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useDashboardSelector } from '../state/hooks.ts';
-import { columnOf, filterScopes, filtersReaching, nativeFiltersOf } from './dataMask.ts';
+import {
+  columnOf,
+  crossFilterEmitters,
+  filterScopes,
+  filtersReaching,
+  nativeFiltersOf,
+} from './dataMask.ts';
 
 const EMPTY_CONFIG: FilterConfigItem[] = [];
 const NONE: Array<{ column: string }> = [];
@@ -24,20 +31,34 @@ export function FilterBadge({ chartId }: { chartId: number }) {
     (s) => s.charts[chartId]?.queriesResponse?.[0]?.rejected_filters ?? NONE,
   );
   const filters = useMemo(() => nativeFiltersOf(config), [config]);
+  const metadata = useDashboardSelector((s) => s.dashboardInfo.info?.metadata);
+  const crossOn = useDashboardSelector((s) => Boolean(s.dashboardInfo.info?.crossFiltersEnabled));
+  const slices = useDashboardSelector((s) => s.dashboardInfo.slices);
+  const emitters = useMemo(
+    () => (crossOn ? crossFilterEmitters(dataMask) : []),
+    [crossOn, dataMask],
+  );
   const scopes = useMemo(
-    () => filterScopes(filters, layout, sliceIds),
-    [filters, layout, sliceIds],
+    () => filterScopes(filters, layout, sliceIds, { settings: metadata ?? {}, emitters }),
+    [filters, layout, sliceIds, metadata, emitters],
   );
-  const reaching = filtersReaching(chartId, filters, scopes, dataMask).map(
-    (id) => filters.find((f) => f.id === id) as (typeof filters)[number],
-  );
+  // Native filters by name and column; a cross-filter by its chart's name and its columns.
+  const reaching = filtersReaching(chartId, filters, scopes, dataMask).map((id) => {
+    const filter = filters.find((f) => f.id === id);
+    if (filter) return { id, name: filter.name, columns: [columnOf(filter)] };
+    return {
+      id,
+      name: slices[Number(id)]?.slice_name ?? `Chart ${id}`,
+      columns: crossFilterColumns(dataMask[id]),
+    };
+  });
   const rejected = new Set(rejectedColumns.map((r) => r.column));
-  const incompatible = reaching.filter((f) => rejected.has(columnOf(f)));
+  const incompatible = reaching.filter((f) => f.columns.some((c) => rejected.has(c)));
   const applied = reaching.filter((f) => !incompatible.includes(f));
   // As Superset's: the mark shows once a filter applies; incompatible ones are listed under it.
   if (applied.length === 0) return null;
 
-  const describe = (f: (typeof filters)[number]) => {
+  const describe = (f: (typeof reaching)[number]) => {
     const state = dataMask[f.id]?.filterState;
     const value = state?.label || state?.value;
     return (

@@ -8,6 +8,7 @@ import { Button, Divider, Empty, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useDashboardPage } from '../pageContext.ts';
 import { useDashboardSelector } from '../state/hooks.ts';
+import { CrossFilterList } from './CrossFilterList.tsx';
 import { FilterFields } from './FilterField.tsx';
 import { useFilterBarDraft } from './useFilterBarDraft.ts';
 
@@ -31,7 +32,7 @@ export function FilterBar({ onEditFilters, onFocusFilter }: FilterBarProps) {
   const { token } = theme.useToken();
   const { config, fields, canApply, apply, clearAll } = useFilterBarDraft();
   const refreshing = useDashboardSelector((s) => s.dashboardState.isFiltersRefreshing);
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(useDashboardPage().url.expandFilters !== false);
   // As tall as the window below the app's header and kept in view: the buttons stay at hand.
   const top = useDashboardPage().url.hideNav ? 8 : APP_HEADER_HEIGHT + 8;
   const stuck: React.CSSProperties = {
@@ -111,6 +112,7 @@ export function FilterBar({ onEditFilters, onFocusFilter }: FilterBarProps) {
         </Button>
       )}
       <div style={{ flex: 1, overflowY: 'auto', padding: '8px 16px' }}>
+        <CrossFilterList onFocus={onFocusFilter} />
         {config.length === 0 ? (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -1,6 +1,7 @@
 import { InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Divider, Flex, Tooltip, Typography, theme } from 'antd';
 import { useDashboardSelector } from '../state/hooks.ts';
+import { CrossFilterList } from './CrossFilterList.tsx';
 import { FilterFields } from './FilterField.tsx';
 import { useFilterBarDraft } from './useFilterBarDraft.ts';
 
@@ -50,6 +51,9 @@ export function HorizontalFilterBar({
           No filters are currently added to this dashboard.
         </Typography.Text>
       )}
+      <div style={{ alignSelf: 'center', paddingBottom: 8 }}>
+        <CrossFilterList horizontal onFocus={onFocusFilter} />
+      </div>
       <FilterFields
         {...fields}
         onFocus={onFocusFilter}

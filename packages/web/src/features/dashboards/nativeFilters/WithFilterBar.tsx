@@ -1,9 +1,17 @@
-import { chartsInScope, type FilterConfigItem } from '@tessera/shared/dashboard/nativeFilters';
+import { crossFilterTargets } from '@tessera/shared/dashboard/crossFilters';
+import {
+  chartsInScope,
+  type FilterConfigItem,
+  NATIVE_FILTER_PREFIX,
+  parseFilterKey,
+} from '@tessera/shared/dashboard/nativeFilters';
 import type { DashboardLayout } from '@tessera/shared/dashboard/position';
 import { Flex, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useAppSelector } from '../../../app/store.ts';
-import { useDashboardSelector } from '../state/hooks.ts';
+import { focusedFilterFieldSet } from '../state/dashboardSlice.ts';
+import { useDashboardDispatch, useDashboardSelector } from '../state/hooks.ts';
+import { crossFilterEmitters } from './dataMask.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { HorizontalFilterBar } from './HorizontalFilterBar.tsx';
 import { useFilterStateInUrl } from './useFilterStateInUrl.ts';
@@ -15,21 +23,30 @@ const FiltersConfigModal = lazy(() =>
   import('./FiltersConfigModal.tsx').then((m) => ({ default: m.FiltersConfigModal })),
 );
 
-/** The charts a pointed-at filter reaches, outlined (Superset highlights them likewise). */
+/**
+ * The charts a pointed-at filter reaches, outlined (Superset highlights them likewise): a native
+ * filter's scope, or for the page's `focusedFilterField` (a cross-filter's chart and column) the
+ * charts that chart's cross-filter reaches.
+ */
 function useScopeHighlight(filterId: string | null, config: readonly FilterConfigItem[]) {
   const { token } = theme.useToken();
   const layout = useDashboardSelector((s) => s.dashboardLayout.present as DashboardLayout);
   const sliceIds = useDashboardSelector((s) => s.dashboardState.sliceIds);
+  const metadata = useDashboardSelector((s) => s.dashboardInfo.info?.metadata);
+  const focusedField = useDashboardSelector((s) => s.dashboardState.focusedFilterField);
   return useMemo(() => {
     const item = config.find((f) => f.id === filterId);
-    if (!item) return '';
-    const reached = chartsInScope(item.scope, layout, sliceIds);
+    const reached = item
+      ? chartsInScope(item.scope, layout, sliceIds)
+      : focusedField
+        ? crossFilterTargets(focusedField.chartId, metadata ?? {}, layout, sliceIds)
+        : [];
     if (reached.length === 0) return '';
     const selector = reached
       .map((id) => `[data-testid="dashboard-chart"][data-chart-id="${id}"]`)
       .join(',');
     return `${selector} { box-shadow: 0 0 0 2px ${token.colorPrimary}; }`;
-  }, [filterId, config, layout, sliceIds, token.colorPrimary]);
+  }, [filterId, config, layout, sliceIds, token.colorPrimary, focusedField, metadata]);
 }
 
 /**
@@ -56,12 +73,24 @@ export function WithFilterBar({
   const [configuring, setConfiguring] = useState(false);
   const [focused, setFocused] = useState<string | null>(null);
   const highlight = useScopeHighlight(focused, config);
+  const crossFiltering = useDashboardSelector((s) => crossFilterEmitters(s.dataMask).length > 0);
+  const dispatch = useDashboardDispatch();
   useFilterStateInUrl();
-  if (hidden || (config.length === 0 && !canEdit)) return children;
+  if (hidden || (config.length === 0 && !canEdit && !crossFiltering)) return children;
 
+  // A native filter's id, or a cross-filter's key `{chartId}_{column}` (the page's focused field).
+  const onFocusFilter = (key: string | null) => {
+    const parsed = key && !key.startsWith(NATIVE_FILTER_PREFIX) ? parseFilterKey(key) : null;
+    setFocused(parsed ? null : key);
+    dispatch(
+      focusedFilterFieldSet(
+        parsed?.kind === 'chart' ? { chartId: parsed.chartId, column: parsed.column } : null,
+      ),
+    );
+  };
   const barProps = {
     onEditFilters: canEdit ? () => setConfiguring(true) : undefined,
-    onFocusFilter: setFocused,
+    onFocusFilter,
   };
   const horizontal = horizontalFlag && orientation === 'HORIZONTAL';
   return (

@@ -10,8 +10,10 @@ import { chartsRefreshRequested } from '../state/chartsSlice.ts';
 import { metadataChanged } from '../state/dashboardInfoSlice.ts';
 import type { DashboardRootState, DashboardThunk } from '../state/store.ts';
 import {
+  type CrossFilterSettings,
   chartExtraFormData,
   chartsChanged,
+  crossFilterEmitters,
   type DataMaskMap,
   filterScopes,
   initialDataMask,
@@ -19,11 +21,26 @@ import {
 } from './dataMask.ts';
 import { dataMaskApplied, dataMaskInitialised } from './dataMaskSlice.ts';
 
-/** The native filters and their scopes as the page's state has them now. */
-export function filtersInState(state: DashboardRootState) {
-  const filters = nativeFiltersOf(state.dashboardInfo.info?.metadata.native_filter_configuration);
+/**
+ * The native filters and their scopes as the page's state has them now, with the scopes of the
+ * charts emitting a cross-filter in the page's masks (and in `alsoMasks`, when given).
+ */
+export function filtersInState(state: DashboardRootState, alsoMasks?: DataMaskMap) {
+  const info = state.dashboardInfo.info;
+  const filters = nativeFiltersOf(info?.metadata.native_filter_configuration);
   const layout = state.dashboardLayout.present as DashboardLayout;
-  const scopes = filterScopes(filters, layout, state.dashboardState.sliceIds);
+  const emitters = info?.crossFiltersEnabled
+    ? [
+        ...new Set([
+          ...crossFilterEmitters(state.dataMask),
+          ...crossFilterEmitters(alsoMasks ?? {}),
+        ]),
+      ]
+    : [];
+  const scopes = filterScopes(filters, layout, state.dashboardState.sliceIds, {
+    settings: info?.metadata ?? {},
+    emitters,
+  });
   return { filters, scopes };
 }
 
@@ -48,10 +65,15 @@ export function filtersOnLoad(
   layout: DashboardLayout,
   chartIds: readonly number[],
   fromAddress: DataMaskMap | null | undefined,
+  crossFilters?: { enabled: boolean; settings: CrossFilterSettings },
 ) {
   const filters = nativeFiltersOf(config);
-  const dataMask = initialDataMask(config, fromAddress);
-  const withFilters = filteredFormData(filters, filterScopes(filters, layout, chartIds), dataMask);
+  const dataMask = initialDataMask(config, fromAddress, crossFilters?.enabled ? chartIds : []);
+  const scopes = filterScopes(filters, layout, chartIds, {
+    settings: crossFilters?.settings ?? {},
+    emitters: crossFilterEmitters(dataMask),
+  });
+  const withFilters = filteredFormData(filters, scopes, dataMask);
   return { dataMask, withFilters, signature: JSON.stringify(dataMask) };
 }
 
@@ -104,7 +126,7 @@ export function configurationSaved(
     );
     dispatch(metadataChanged({ native_filter_configuration: config }));
     const after = getState();
-    const next = initialDataMask(config, kept);
+    const next = initialDataMask(config, kept, crossFilterEmitters(kept));
     const now = filtersInState(after);
     const changed = after.dashboardState.sliceIds.filter(
       (id) =>

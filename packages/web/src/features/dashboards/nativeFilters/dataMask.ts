@@ -1,4 +1,11 @@
+import {
+  chartIdOfKey,
+  crossFilterTargets,
+  isActiveCrossFilter,
+  isCrossFilterKey,
+} from '@tessera/shared/dashboard/crossFilters';
 import { mergeDataMasks } from '@tessera/shared/dashboard/filterQueries';
+import type { JsonMetadata } from '@tessera/shared/dashboard/metadata';
 import {
   chartsInScope,
   type DataMask,
@@ -101,11 +108,14 @@ export function hasValue(mask: DataMask | undefined): boolean {
 
 /**
  * The masks a dashboard opens with: each filter's default, replaced by the address's (or a
- * permalink's) mask for the filters it names. Masks of filters no longer configured are dropped.
+ * permalink's) mask for the filters it names. Masks of filters no longer configured are dropped;
+ * a chart's cross-filter is kept while the chart is on the dashboard and cross-filters are on
+ * (`crossFilterCharts`). Keys that name neither are dropped.
  */
 export function initialDataMask(
   config: readonly FilterConfigItem[] | undefined,
   fromAddress: DataMaskMap | null | undefined,
+  crossFilterCharts: readonly number[] = [],
 ): DataMaskMap {
   const masks: DataMaskMap = {};
   for (const filter of nativeFiltersOf(config)) {
@@ -113,30 +123,76 @@ export function initialDataMask(
     const mask = given ?? filter.defaultDataMask;
     masks[filter.id] = { ...(mask ?? {}), id: filter.id, extraFormData: mask?.extraFormData ?? {} };
   }
+  for (const [key, mask] of Object.entries(fromAddress ?? {})) {
+    const chartId = chartOfKey(key);
+    if (chartId === null || !crossFilterCharts.includes(chartId)) continue;
+    if (isActiveCrossFilter(mask)) masks[String(chartId)] = { ...mask, id: String(chartId) };
+  }
   return masks;
 }
 
-/** Each filter's charts in scope, worked out once per layout. */
+/** The chart a mask key is a cross-filter of; null for a native filter's or an invalid key. */
+function chartOfKey(key: string): number | null {
+  try {
+    return chartIdOfKey(key);
+  } catch {
+    // `Cannot parse invalid filter key`: an address's junk is not a filter.
+    return null;
+  }
+}
+
+/** The charts with an active cross-filter in a set of masks (Superset keys them by chart id). */
+export function crossFilterEmitters(dataMask: DataMaskMap): number[] {
+  return Object.entries(dataMask)
+    .filter(([key, mask]) => isCrossFilterKey(key) && isActiveCrossFilter(mask))
+    .map(([key]) => Number(key));
+}
+
+export type CrossFilterSettings = Pick<
+  JsonMetadata,
+  'chart_configuration' | 'global_chart_configuration'
+>;
+
+/**
+ * Each filter's charts in scope, worked out once per layout; with `crossFilters`, also the charts
+ * each emitting chart's cross-filter reaches (keyed by the chart's id, the emitter left out).
+ */
 export function filterScopes(
   filters: readonly NativeFilter[],
   layout: DashboardLayout,
   allChartIds: readonly number[],
+  crossFilters?: { settings: CrossFilterSettings; emitters: readonly number[] },
 ): Map<string, Set<number>> {
-  return new Map(
+  const scopes = new Map(
     filters.map((filter) => [filter.id, new Set(chartsInScope(filter.scope, layout, allChartIds))]),
   );
+  for (const emitter of crossFilters?.emitters ?? []) {
+    const targets = crossFilterTargets(emitter, crossFilters?.settings ?? {}, layout, allChartIds);
+    scopes.set(String(emitter), new Set(targets));
+  }
+  return scopes;
 }
 
-/** The ids of the filters with a value that reach chart `chartId`, in configuration order. */
+/**
+ * The ids of the filters with a value that reach chart `chartId`, in configuration order, then
+ * the keys of the cross-filters that reach it.
+ */
 export function filtersReaching(
   chartId: number,
   filters: readonly NativeFilter[],
   scopes: Map<string, Set<number>>,
   dataMask: DataMaskMap,
 ): string[] {
-  return filters
+  const native = filters
     .filter((f) => scopes.get(f.id)?.has(chartId) && hasValue(dataMask[f.id]))
     .map((f) => f.id);
+  const cross = [...scopes.entries()]
+    .filter(
+      ([key, reached]) =>
+        isCrossFilterKey(key) && reached.has(chartId) && isActiveCrossFilter(dataMask[key]),
+    )
+    .map(([key]) => key);
+  return [...native, ...cross];
 }
 
 /** What chart `chartId` adds to its query: the merged masks of the filters that reach it. */

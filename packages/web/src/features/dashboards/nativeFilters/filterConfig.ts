@@ -91,12 +91,25 @@ export function movedBefore<T extends { id: string }>(
   return [...rest.slice(0, index), item, ...rest.slice(index)];
 }
 
+/**
+ * Superset's `requiredFirst`: a filter whose value is required and which selects its first value
+ * by default must have that value before the charts it reaches first query.
+ */
+export function withRequiredFirst(item: FilterConfigItem): FilterConfigItem {
+  if (item.type === 'DIVIDER') return item;
+  const controls = (item.controlValues ?? {}) as Record<string, unknown>;
+  const requiredFirst = Boolean(controls.enableEmptyFilter && controls.defaultToFirstItem);
+  if (!requiredFirst && !item.requiredFirst) return item;
+  return item.requiredFirst === requiredFirst ? item : { ...item, requiredFirst };
+}
+
 /** The body of `PUT {id}/filters`: changed or new items, deleted ids, and the order. */
 export function filtersChange(
   stored: readonly FilterConfigItem[],
-  edited: readonly FilterConfigItem[],
+  editedItems: readonly FilterConfigItem[],
   deleted: readonly string[],
 ) {
+  const edited = editedItems.map(withRequiredFirst);
   const before = new Map(stored.map((item) => [item.id, JSON.stringify(item)]));
   const modified = edited.filter((item) => before.get(item.id) !== JSON.stringify(item));
   const order = edited.map((item) => item.id);

@@ -70,6 +70,9 @@ export function fakeDashboardServer(options: {
   metadata?: Record<string, unknown>;
   /** Value options are answered once this settles. */
   optionsHeld?: Promise<void>;
+  /** Notes each `PUT /api/v1/dashboard/1` body; `refusePut` answers them 403. */
+  dashboardPuts?: unknown[];
+  refusePut?: boolean;
 }) {
   let config = [...options.config];
   const calls: ChartDataCall[] = [];
@@ -80,6 +83,12 @@ export function fakeDashboardServer(options: {
       const method = init?.method ?? 'GET';
       if (path === '/api/v1/security/csrf_token/') return Response.json({ result: 't' });
       if (path === '/api/v1/dashboard/favorite_status/') return Response.json({ result: [] });
+      if (path === '/api/v1/dashboard/1' && method === 'PUT') {
+        options.dashboardPuts?.push(JSON.parse(String(init?.body)));
+        return options.refusePut
+          ? Response.json({ message: 'Forbidden' }, { status: 403 })
+          : Response.json({ id: 1, result: {}, last_modified_time: 1_700_000_000 });
+      }
       if (path === '/api/v1/dashboard/1') {
         return Response.json(
           dashboardItemAnswer({

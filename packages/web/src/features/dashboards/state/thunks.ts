@@ -14,6 +14,7 @@ import { dataMaskMapFrom } from '../nativeFilters/addressDataMask.ts';
 import { filtersOnLoad, withNativeFilters } from '../nativeFilters/chartFilters.ts';
 import type { DataMaskMap } from '../nativeFilters/dataMask.ts';
 import { dataMaskInitialised } from '../nativeFilters/dataMaskSlice.ts';
+import { withFirstValues } from '../nativeFilters/requiredFirst.ts';
 import {
   chartsInitialised,
   chartUpdateFailed,
@@ -45,6 +46,8 @@ export interface LoadOptions {
   addressDataMask?: (dashboardId: number) => Promise<DataMaskMap | null>;
   /** The height the dashboard's first screen has for its grid (the window's, by default). */
   screenHeight?: number;
+  /** Whether to ask if the dashboard is a favourite (not for guests and anonymous viewers). */
+  withFavorite?: boolean;
 }
 
 function datasourceKey(item: Record<string, unknown>): string {
@@ -114,9 +117,16 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       metadata.native_filter_configuration,
       layout,
       charts.map((c) => c.id),
-      options.permalink?.dataMask
-        ? dataMaskMapFrom(options.permalink.dataMask)
-        : await options.addressDataMask?.(item.id),
+      // `requiredFirst` filters get their first option before any chart asks.
+      await withFirstValues(
+        api,
+        item.id,
+        metadata.native_filter_configuration,
+        options.permalink?.dataMask
+          ? dataMaskMapFrom(options.permalink.dataMask)
+          : await options.addressDataMask?.(item.id),
+      ),
+      { enabled: info.crossFiltersEnabled, settings: metadata },
     );
     // A page opened at an anchor or on one chart scrolls there: its first screen is not the top.
     // Otherwise its charts are asked for before the first dispatch, since the store's first
@@ -174,10 +184,12 @@ export function loadDashboard(options: LoadOptions): DashboardThunk<Promise<Dash
       () => dispatch(datasetsStatusSet('failed')),
     );
 
-    calls.favoriteStatus([item.id]).then(
-      (status) => dispatch(starredSet(status[item.id] ?? false)),
-      () => toast('danger', FAVORITE_STATUS_ERROR),
-    );
+    if (options.withFavorite !== false) {
+      calls.favoriteStatus([item.id]).then(
+        (status) => dispatch(starredSet(status[item.id] ?? false)),
+        () => toast('danger', FAVORITE_STATUS_ERROR),
+      );
+    }
     return info;
   };
 }

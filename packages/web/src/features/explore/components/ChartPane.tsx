@@ -1,18 +1,15 @@
-import { Alert, Button, Dropdown, Empty, Flex, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/store.ts';
 import { ChartRenderer } from '../../../viz/ChartRenderer.tsx';
-import type { ChartFilterClause, ChartHooks } from '../../../viz/types.ts';
+import type { ChartHooks } from '../../../viz/types.ts';
 import { chartRenderingSucceeded } from '../state/chartSlice.ts';
 import { controlValueSet, triggerRenderCleared } from '../state/exploreSlice.ts';
 import { useExploreDispatch, useExploreSelector } from '../state/hooks.ts';
 import { renderFailed, runChart, selectChart } from '../state/thunks.ts';
+import { ChartContextMenu, type ChartMenuPoint, type DrillRequest } from './ChartContextMenu.tsx';
 
-export interface DrillRequest {
-  filters: ChartFilterClause[];
-  /** Set for drill by: the column to group by. */
-  groupby?: string;
-}
+export type { DrillRequest };
 
 /** Watches an element's size: the chart draws into exactly that box. */
 function useBoxSize() {
@@ -58,9 +55,7 @@ export function ChartPane({
   const theme = useAppSelector((state) => state.theme.mode);
   const { ref, size } = useBoxSize();
   const [ownState, setOwnState] = useState<Record<string, unknown> | undefined>(undefined);
-  const [menu, setMenu] = useState<{ x: number; y: number; filters: ChartFilterClause[] } | null>(
-    null,
-  );
+  const [menu, setMenu] = useState<ChartMenuPoint | null>(null);
 
   useEffect(() => {
     if (chart?.triggerQuery && formData) void dispatch(runChart({ ownState }));
@@ -91,7 +86,6 @@ export function ChartPane({
   const drawnFormData = chart?.latestQueryFormData && formData ? formData : null;
   const status = chart?.chartStatus ?? '';
   const queriesData = chart?.queriesResponse ?? null;
-  const groupable = (datasource?.columns ?? []).filter((c) => c.groupby !== false);
 
   let body: React.ReactNode = null;
   if (status === 'failed') {
@@ -186,53 +180,12 @@ export function ChartPane({
         )}
       </div>
       {menu && (
-        <Dropdown
-          open
-          onOpenChange={(open) => !open && setMenu(null)}
-          trigger={['contextMenu']}
-          menu={{
-            onClick: () => setMenu(null),
-            items: [
-              {
-                key: 'detail',
-                label: <span data-testid="drill-to-detail">Drill to detail</span>,
-                onClick: () => onDrill({ filters: [] }),
-              },
-              ...(menu.filters.length
-                ? [
-                    {
-                      key: 'detail-by',
-                      label: (
-                        <span data-testid="drill-to-detail-by">
-                          Drill to detail by{' '}
-                          {menu.filters.map((f) => f.formattedVal ?? String(f.val)).join(', ')}
-                        </span>
-                      ),
-                      onClick: () => onDrill({ filters: menu.filters }),
-                    },
-                    {
-                      key: 'drill-by',
-                      label: <span data-testid="drill-by">Drill by</span>,
-                      children: groupable.map((c) => ({
-                        key: `by-${c.column_name}`,
-                        label: (
-                          <span data-testid="drill-by-column" data-column={c.column_name}>
-                            {c.verbose_name || c.column_name}
-                          </span>
-                        ),
-                        onClick: () => onDrill({ filters: menu.filters, groupby: c.column_name }),
-                      })),
-                    },
-                  ]
-                : []),
-            ],
-          }}
-        >
-          <span
-            style={{ position: 'fixed', left: menu.x, top: menu.y, width: 1, height: 1 }}
-            data-testid="chart-context-menu"
-          />
-        </Dropdown>
+        <ChartContextMenu
+          point={menu}
+          datasource={datasource}
+          onDrill={onDrill}
+          onClose={() => setMenu(null)}
+        />
       )}
     </Flex>
   );

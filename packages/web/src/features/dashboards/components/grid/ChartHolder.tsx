@@ -8,6 +8,10 @@ import { useAppSelector } from '../../../../app/store.ts';
 import { ChartRenderer } from '../../../../viz/ChartRenderer.tsx';
 import { ChartLoading } from '../../../../viz/common/ChartLoading.tsx';
 import type { ChartFilterClause, ChartHooks } from '../../../../viz/types.ts';
+import {
+  ChartContextMenu,
+  type ChartMenuPoint,
+} from '../../../explore/components/ChartContextMenu.tsx';
 import { type ChartMenuKey, chartMenuKeys } from '../../charts/chartMenu.ts';
 import { useChartActions } from '../../charts/useChartActions.ts';
 import { useChartDraw } from '../../charts/useChartDraw.ts';
@@ -17,6 +21,7 @@ import {
   useInView,
   useOnScreen,
 } from '../../charts/useInView.ts';
+import { crossFilterEmitted } from '../../nativeFilters/crossFilters.ts';
 import { useDashboardPage } from '../../pageContext.ts';
 import { chartRenderFailed, chartRenderSucceeded } from '../../state/chartsSlice.ts';
 import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice.ts';
@@ -98,6 +103,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   const onScreen = useOnScreen(outerRef);
   const size = useElementSize(bodyRef);
   const [modal, setModal] = useState<ChartModal | null>(null);
+  const [contextMenu, setContextMenu] = useState<ChartMenuPoint | null>(null);
 
   useEffect(() => {
     if (inView && chart?.triggerQuery && slice) void dispatch(fetchChartData(chartId));
@@ -120,15 +126,23 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
     (error: Error) => dispatch(chartRenderFailed({ id: chartId, error: error.message })),
     [dispatch, chartId],
   );
+  const crossFiltersEnabled = useDashboardSelector((state) =>
+    Boolean(state.dashboardInfo.info?.crossFiltersEnabled),
+  );
+  const editMode = useDashboardSelector((state) => state.dashboardState.editMode);
+  const crossFilters = crossFiltersEnabled && !editMode;
+  // The chart's own cross-filter: it draws its selection from this, without querying again.
+  const filterState = useDashboardSelector((state) => state.dataMask[String(chartId)]?.filterState);
   const hooks = useMemo<ChartHooks>(
     () => ({
       onContextMenu:
         page.permissions.canExplore && drillFlag
-          ? (_x: number, _y: number, filters: ChartFilterClause[]) =>
-              setModal({ kind: 'drill', filters })
+          ? (x: number, y: number, filters: ChartFilterClause[]) =>
+              setContextMenu({ x, y, filters })
           : undefined,
+      setDataMask: crossFilters ? (mask) => dispatch(crossFilterEmitted(chartId, mask)) : undefined,
     }),
-    [page.permissions.canExplore, drillFlag],
+    [page.permissions.canExplore, drillFlag, crossFilters, dispatch, chartId],
   );
 
   // A name given on this dashboard wins; else the chart's own, which its properties may have
@@ -167,9 +181,10 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
               user,
               slice.owners.map((o) => o.id),
             ),
+            crossFiltersEnabled,
           })
         : [],
-    [slice, page.permissions, drillFlag, user],
+    [slice, page.permissions, drillFlag, user, crossFiltersEnabled],
   );
 
   if (!slice) return null;
@@ -200,6 +215,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
         datasource={datasource}
         theme={themeMode}
         hooks={hooks}
+        filterState={filterState}
         colorNamespace={page.colorNamespace}
         labelColors={page.labelColors}
         sliceId={chartId}
@@ -286,6 +302,14 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
           </Flex>
         )}
       </div>
+      {contextMenu && (
+        <ChartContextMenu
+          point={contextMenu}
+          datasource={datasource}
+          onDrill={(request) => setModal({ kind: 'drill', ...request })}
+          onClose={() => setContextMenu(null)}
+        />
+      )}
       {modal && (
         <Suspense fallback={null}>
           <ChartModals

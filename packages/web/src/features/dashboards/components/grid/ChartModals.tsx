@@ -9,18 +9,21 @@ import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
 import type { ChartFilterClause } from '../../../../viz/types.ts';
 import { resultGrid } from '../../../explore/components/DataPane.tsx';
+import { DrillByModal } from '../../../explore/components/DrillByModal.tsx';
 import { DrillDetailModal } from '../../../explore/components/DrillDetailModal.tsx';
 import { ViewQueryModal } from '../../../explore/components/ViewQueryModal.tsx';
 import { exploreApi } from '../../../explore/exploreApi.ts';
 import { buildExportQuery } from '../../../explore/exportChart.ts';
+import { CrossFilterScopingModal } from '../../nativeFilters/CrossFilterScopingModal.tsx';
 import { sliceChanged } from '../../state/dashboardInfoSlice.ts';
 import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts';
 
 export type ChartModal =
   | { kind: 'query' }
   | { kind: 'results' }
-  | { kind: 'drill'; filters: ChartFilterClause[] }
-  | { kind: 'properties' };
+  | { kind: 'drill'; filters: ChartFilterClause[]; groupby?: string }
+  | { kind: 'properties' }
+  | { kind: 'scoping' };
 
 /** The chart's data as a table (`result_type: results`). */
 function ViewResultsModal({ formData, onClose }: { formData: QueryFormData; onClose: () => void }) {
@@ -170,10 +173,27 @@ export function ChartModals({
   formData: QueryFormData | null;
   onClose: () => void;
 }) {
+  const datasource = useDashboardSelector((state) => {
+    const key = String(state.dashboardInfo.slices[chartId]?.form_data.datasource ?? '');
+    return state.dashboardInfo.datasources[key] ?? null;
+  });
   if (modal.kind === 'properties')
     return <ChartPropertiesModal chartId={chartId} onClose={onClose} />;
+  if (modal.kind === 'scoping')
+    return <CrossFilterScopingModal chartId={chartId} onClose={onClose} />;
   if (!formData) return null;
   if (modal.kind === 'query') return <ViewQueryModal formData={formData} onClose={onClose} />;
   if (modal.kind === 'results') return <ViewResultsModal formData={formData} onClose={onClose} />;
+  if (modal.groupby) {
+    return (
+      <DrillByModal
+        formData={formData}
+        filters={modal.filters}
+        column={modal.groupby}
+        datasource={datasource}
+        onClose={onClose}
+      />
+    );
+  }
   return <DrillDetailModal formData={formData} filters={modal.filters} onClose={onClose} />;
 }
