@@ -64,7 +64,11 @@ export async function dashboardDatasets(
   );
   const rows = (await datasetRepository.list(ctx.store.db)).filter((d) => ids.has(d.id));
   const loaded = await loadDatasets(ctx.store, rows);
-  return {
-    result: loaded.map((d) => toDatasourceJson(d) as unknown as Record<string, unknown>),
-  };
+  const result = loaded.map((d) => toDatasourceJson(d) as unknown as Record<string, unknown>);
+  // A guest of an embedded dashboard draws with the datasets but never learns their SQL or who
+  // owns them (Superset leaves them out of its guest answer too).
+  if (actor.guest) {
+    return { result: result.map(({ sql: _sql, owners: _owners, ...rest }) => rest) };
+  }
+  return { result };
 }

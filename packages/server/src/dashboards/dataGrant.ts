@@ -12,10 +12,13 @@ import { dashboardRepository } from './repository.ts';
  * leaves the ordinary refusal standing.
  */
 
-/** The dashboard and chart a chart-data request says it is drawn for, as sent (unchecked). */
+/**
+ * The dashboard and chart a chart-data request says it is drawn for, as sent (unchecked). No
+ * chart (`sliceId` null): a query of the dashboard's own, its native filters' options.
+ */
 export interface DashboardContext {
   dashboardId: number;
-  sliceId: number;
+  sliceId: number | null;
 }
 
 const positiveInt = (value: unknown): number | null => {
@@ -26,7 +29,7 @@ const positiveInt = (value: unknown): number | null => {
 /**
  * The dashboard context of a chart-data request: the query context's `form_data` first (what
  * Superset reads, and what every batch entry carries), else the query string's `dashboard_id`
- * and `form_data.slice_id`. null when either id is missing.
+ * and `form_data.slice_id`. null when no dashboard is named; `sliceId` null when no chart is.
  */
 export function dashboardContextOf(
   formData: Record<string, unknown> | null | undefined,
@@ -36,9 +39,7 @@ export function dashboardContextOf(
     dashboardId: positiveInt(formData?.dashboardId) ?? positiveInt(fallback.dashboardId),
     sliceId: positiveInt(formData?.slice_id) ?? positiveInt(fallback.sliceId),
   };
-  return context.dashboardId !== null && context.sliceId !== null
-    ? (context as DashboardContext)
-    : null;
+  return context.dashboardId !== null ? (context as DashboardContext) : null;
 }
 
 /** Whether the dashboard named by `context` grants the caller the data of `datasetId`. */
@@ -48,7 +49,7 @@ export async function dashboardGrantsDataset(
   context: DashboardContext,
   datasetId: number,
 ): Promise<boolean> {
-  if (!ctx.config.featureFlags.DASHBOARD_RBAC) return false;
+  if (!ctx.config.featureFlags.DASHBOARD_RBAC || context.sliceId === null) return false;
   const user = actor.user;
   if (!user) return false;
   const db = ctx.store.db;

@@ -4,6 +4,7 @@ import { parseJsonObject } from '@tessera/shared/json';
 import type { AppContext } from '../context.ts';
 import { dashboardContextOf } from '../dashboards/dataGrant.ts';
 import type { Actor } from '../security/actor.ts';
+import { type FilterTarget, filtersReading } from './guestAccess.ts';
 import { embeddedRepository } from './repository.ts';
 
 /**
@@ -102,9 +103,15 @@ export async function assertGuestPayload(
   const refuse = () => forbidden(GUEST_PAYLOAD_MESSAGE);
   const types = [sent.result_type, ...sent.queries.map((q) => q.result_type)];
   if (types.some((type) => type && RAW_ROWS.has(type))) throw refuse();
-  // Without a dashboard and chart the data check refuses the request anyway.
+  // Without a dashboard the data check refuses the request anyway.
   const context = dashboardContextOf(sent.form_data, fallback);
   if (!context) return;
+  if (context.sliceId === null) {
+    const datasetId = Number(String(sent.datasource.id).split('__')[0]);
+    const filters = await filtersReading(ctx, context.dashboardId, datasetId);
+    if (!asksFilterOptions(sent, filters)) throw refuse();
+    return;
+  }
   const chart = await embeddedRepository.chartDefinition(ctx.store.db, context.sliceId);
   if (!chart) throw refuse();
   const stored = parseJsonObject(chart.query_context);
@@ -132,4 +139,44 @@ export async function assertGuestPayload(
         [q.extras?.where, q.extras?.having].every((s) => !s?.trim() || shape.sql.has(s)),
     );
   if (!ok) throw refuse();
+}
+
+/**
+ * Whether a request naming no chart asks only what the dashboard's native filters on its dataset
+ * ask (`shared/dashboard/filterQueries.ts`): the distinct values of a filter's column, ordered by
+ * it or by the filter's sort metric, or the column's minimum and maximum; no SQL of its own.
+ */
+function asksFilterOptions(sent: QueryContext, filters: FilterTarget[]): boolean {
+  if (filters.length === 0) return false;
+  const columns = new Set(filters.flatMap((f) => (f.column === null ? [] : [f.column])));
+  const sortMetrics = new Set(filters.flatMap((f) => (f.sortMetric ? [f.sortMetric] : [])));
+  const column = (value: unknown) => typeof value === 'string' && columns.has(value);
+  const metric = (value: unknown) => {
+    if (typeof value === 'string') return sortMetrics.has(value);
+    const m = (value ?? {}) as Json;
+    const on = (m.column as Json | null | undefined)?.column_name;
+    return (
+      m.expressionType === 'SIMPLE' &&
+      (m.aggregate === 'MIN' || m.aggregate === 'MAX') &&
+      column(on)
+    );
+  };
+  const formData = (sent.form_data ?? {}) as Json;
+  const asked = [formData, ...sent.queries] as Json[];
+  return (
+    asked.every((q) => [...listOf(q.columns), ...listOf(q.groupby)].every(column)) &&
+    asked.every((q) => listOf(q.metrics).every(metric)) &&
+    asked.every((q) =>
+      listOf(q.orderby).every((p) => {
+        const by = Array.isArray(p) ? p[0] : p;
+        return column(by) || metric(by);
+      }),
+    ) &&
+    sent.queries.every(
+      (q) =>
+        listOf(q.series_columns).length === 0 &&
+        listOf(q.series_limit_metric).length === 0 &&
+        [q.extras?.where, q.extras?.having].every((s) => !s?.trim()),
+    )
+  );
 }

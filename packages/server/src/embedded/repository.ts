@@ -161,6 +161,17 @@ export const embeddedRepository = {
     return row !== undefined;
   },
 
+  /** A dashboard's json_metadata text (its native filters), or undefined when there is none. */
+  async dashboardMetadata(db: Db, dashboardId: number): Promise<string | null | undefined> {
+    if (dashboardId > MAX_ID) return undefined;
+    const row = await db
+      .selectFrom('dashboards')
+      .select('json_metadata')
+      .where('id', '=', dashboardId)
+      .executeTakeFirst();
+    return row?.json_metadata;
+  },
+
   async delete(db: Db, dashboardId: number): Promise<void> {
     await db.deleteFrom('embedded_dashboards').where('dashboard_id', '=', dashboardId).execute();
   },

@@ -82,3 +82,21 @@ export async function getEmbeddedByUuid(ctx: AppContext, actor: Actor, uuid: str
   await readableDashboard(ctx, actor, record.dashboardId);
   return { result: present(record) };
 }
+
+/**
+ * What the embedded page of `uuid` needs: its dashboard, and the origins that may frame it (its
+ * CSP `frame-ancestors`): the embedding's allowed domains, or any origin when it names none, as
+ * Superset does. The page itself needs no actor: it shows nothing until its host hands it a
+ * guest token. An unknown uuid, or the flag off, is a 404.
+ */
+export async function embeddedPage(
+  ctx: AppContext,
+  uuid: string,
+): Promise<{ dashboardId: number; framers: string[] }> {
+  assertEmbeddingEnabled(ctx);
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw notFound();
+  const record = await embeddedRepository.byUuid(ctx.store.db, uuid);
+  if (!record) throw notFound();
+  const framers = record.allowedDomains.length > 0 ? record.allowedDomains : ['*'];
+  return { dashboardId: record.dashboardId, framers };
+}

@@ -48,13 +48,14 @@ export async function embeddedFixture(
     env?: Record<string, string>;
     guestToken?: Partial<Config['guestToken']>;
     store?: StoreKind;
+    config?: Partial<Config>;
   } = {},
 ): Promise<EmbeddedFixture> {
   const base = { secret: '', expSeconds: 300, audience: 'tessera', roleName: 'Public' };
   const t = await createTestApp({
     store: options.store,
     env: { TESSERA_FEATURE_FLAGS: 'EMBEDDED_SUPERSET', ...options.env },
-    config: { guestToken: { ...base, ...options.guestToken } },
+    config: { ...options.config, guestToken: { ...base, ...options.guestToken } },
   });
   const shop = await addShopDatabase(t);
   const sales = await createDataset(t, { database: shop.id, schema: 'main', table_name: 'sales' });

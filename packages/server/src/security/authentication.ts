@@ -147,6 +147,8 @@ const ANONYMOUS_ROUTES = new Set([
   '/static/*',
   '/sqllab/',
   '/superset/sqllab/',
+  // The embedded dashboard's page: it reads nothing until its host sends a guest token.
+  '/embedded/:uuid',
 ]);
 const ANONYMOUS_PREFIXES = ['/swagger/v1'];
 

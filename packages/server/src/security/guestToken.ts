@@ -39,13 +39,15 @@ const GuestClaims = z.object({
 
 /**
  * The routes a guest may reach, by method and route pattern: its dashboards, their charts and
- * datasets, its embeddings, chart data. Anything else answers 403 before any handler runs; the
+ * datasets, its embeddings, chart data (its charts' and its native filters' options), and
+ * permalinks of its dashboards (the SDK's getDashboardPermalink). Anything else answers 403 before any handler runs; the
  * services then limit each of these to what the token grants.
  */
 const GUEST_ROUTES = new Set([
   'GET /api/v1/dashboard/:id_or_slug',
   'GET /api/v1/dashboard/:id_or_slug/charts',
   'GET /api/v1/dashboard/:id_or_slug/datasets',
+  'POST /api/v1/dashboard/:id_or_slug/permalink',
   'GET /api/v1/embedded_dashboard/:uuid',
   'POST /api/v1/chart/data',
   'POST /api/v1/chart/data/batch',

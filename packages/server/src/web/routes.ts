@@ -9,8 +9,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { embeddedPage } from '../embedded/service.ts';
 import { describedRoute } from '../platform/describedRoute.ts';
 import { bootstrapData } from './bootstrap.ts';
+import { applyEmbeddedPageHeaders } from './embeddedPage.ts';
 import { injectBootstrap } from './indexHtml.ts';
 import { isLoginPage, isPageRoute, LOGIN_PATH, safeNextPath } from './pages.ts';
 
@@ -105,6 +107,25 @@ export function webRoutes(ctx: AppContext): FastifyPluginAsync {
         );
     };
 
+    // The embedded dashboard: no login (the host hands it a guest token over postMessage), framed
+    // only by the embedding's allowed domains; an unknown uuid, or the flag off, is a 404.
+    app.get<{ Params: { uuid: string } }>(
+      '/embedded/:uuid',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const page = await embeddedPage(ctx, request.params.uuid);
+        if (!indexHtml) {
+          return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+        }
+        applyEmbeddedPageHeaders(reply, page.framers);
+        const data = bootstrapData(ctx.config, request.actor);
+        const embedded = { dashboard_id: String(page.dashboardId) };
+        return reply
+          .header('cache-control', 'no-cache, no-store, must-revalidate')
+          .type('text/html; charset=utf-8')
+          .send(injectBootstrap(indexHtml, { ...data, user: null, embedded }));
+      },
+    );
     app.get('/', { schema: { hide: true } }, (request, reply) => servePage(request, reply));
     app.get('/*', { schema: { hide: true } }, (request, reply) => servePage(request, reply));
 

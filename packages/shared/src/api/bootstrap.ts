@@ -40,6 +40,12 @@ export const BootstrapConf = z.object({
   SUPERSET_WEBSERVER_TIMEOUT: z.number(),
   EXPORT_ROW_LIMIT: z.number(),
   TIME_ZONE: z.string(),
+  /** GLOBAL_ASYNC_QUERIES only: how the client hears of its chart jobs. */
+  GLOBAL_ASYNC_QUERIES_TRANSPORT: z.enum(['polling', 'ws']).optional(),
+  /** Milliseconds between polls of `/api/v1/async_event/`. */
+  GLOBAL_ASYNC_QUERIES_POLLING_DELAY: z.number().optional(),
+  /** The websocket's address: a path on this server (the client adds scheme and host). */
+  GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL: z.string().optional(),
 });
 export type BootstrapConf = z.infer<typeof BootstrapConf>;
 
@@ -59,6 +65,8 @@ export const BootstrapData = z.object({
   requested_query: z
     .object({ datasourceKey: z.string().optional(), sql: z.string().optional() })
     .optional(),
+  /** The embedded page's dashboard (`/embedded/{uuid}`), as Superset's bootstrap names it. */
+  embedded: z.object({ dashboard_id: z.string() }).optional(),
 });
 export type BootstrapData = z.infer<typeof BootstrapData>;
 

@@ -10,8 +10,12 @@ import {
 import { NotFound } from '../components/NotFound.tsx';
 import { dashboardReadPaths } from '../features/dashboards/dashboardApi.ts';
 import { rememberEarlyDashboard } from '../features/dashboards/earlyLoad.ts';
+import { listenForEmbeddedPort } from '../features/embedded/earlyPort.ts';
 import { api } from './api.ts';
 import { ShellLayout } from './ShellLayout.tsx';
+
+// The embedded SDK hands its port over when the page has loaded, before lazy code runs.
+if (globalThis.location?.pathname.startsWith('/embedded/')) listenForEmbeddedPort();
 
 /** `/superset/dashboard/1/` and friends: Superset's legacy prefix maps onto the same pages. */
 function LegacyRedirect() {
@@ -71,6 +75,14 @@ export const routes: RouteObject[] = [
     // Its form (inputs, validation) is code no other first page needs.
     lazy: async () => ({
       Component: (await import('../features/auth/LoginPage.tsx')).LoginPage,
+    }),
+    hydrateFallbackElement: <PageSpinner />,
+  },
+  {
+    // A dashboard inside another application's iframe: no shell, no login (a guest token).
+    path: '/embedded/:uuid',
+    lazy: async () => ({
+      Component: (await import('../features/embedded/EmbeddedPage.tsx')).EmbeddedPage,
     }),
     hydrateFallbackElement: <PageSpinner />,
   },
@@ -136,6 +148,18 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/logs/ActionLogPage.tsx')).ActionLogPage,
         }),
       },
+      ...['alert/list', 'report/list'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/reports/ReportsListPage.tsx')).ReportsListPage,
+        }),
+      })),
+      ...['alert/:id/log', 'report/:id/log'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/reports/ExecutionLogPage.tsx')).ExecutionLogPage,
+        }),
+      })),
       ...['sqllab', 'sqllab/p/:key'].map((path) => ({
         path,
         lazy: async () => ({

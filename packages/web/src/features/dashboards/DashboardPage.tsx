@@ -14,7 +14,7 @@ import { DashboardView } from './DashboardView.tsx';
 import { dashboardApi } from './dashboardApi.ts';
 import { addressDataMask } from './nativeFilters/addressDataMask.ts';
 import { DashboardContext } from './state/hooks.ts';
-import { createDashboardStore } from './state/store.ts';
+import { createDashboardStore, type DashboardStore } from './state/store.ts';
 import { loadDashboard } from './state/thunks.ts';
 import { parseDashboardUrl, searchFromUrlParams } from './urlParams.ts';
 
@@ -23,8 +23,17 @@ import { parseDashboardUrl, searchFromUrlParams } from './urlParams.ts';
  * open tabs and anchor restored). Loads the dashboard, its charts and datasets in parallel into
  * the page's own store, then hands over to `DashboardView`.
  */
-export function DashboardPage() {
-  const { idOrSlug, key } = useParams();
+export function DashboardPage({
+  idOrSlug: given,
+  onStore,
+}: {
+  /** The dashboard to show when the address does not name it (the embedded page). */
+  idOrSlug?: string;
+  /** Hands the page's store out (the embedded page answers its host from it). */
+  onStore?: (store: DashboardStore) => void;
+} = {}) {
+  const { idOrSlug: routed, key } = useParams();
+  const idOrSlug = given ?? routed;
   const location = useLocation();
   const user = useAppSelector((s) => s.session.user);
   const common = useAppSelector(selectCommon);
@@ -36,6 +45,7 @@ export function DashboardPage() {
   const [failure, setFailure] = useState<ClientErrorObject | null>(null);
   const [permalink, setPermalink] = useState<DashboardPermalinkState | null>(null);
   const rbac = common.feature_flags.DASHBOARD_RBAC ?? false;
+  useEffect(() => onStore?.(store), [onStore, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a dashboard loads once per address; later URL edits (standalone) do not reload it.
   useEffect(() => {
@@ -67,6 +77,8 @@ export function DashboardPage() {
           anchor: url.anchor,
           permalink: saved,
           addressDataMask: (id) => addressDataMask(api, id, search),
+          // Favourites are a signed-in user's; a guest or anonymous viewer has none.
+          withFavorite: user !== null,
         }),
       );
       logEvent(LOG_EVENTS.dashboardLoaded, {

@@ -21,6 +21,7 @@ import { useDashboardDispatch, useDashboardSelector } from './state/hooks.ts';
 import type { DashboardUrlParams } from './urlParams.ts';
 import { useDashboardRuntime } from './useDashboardRuntime.ts';
 import { useEditSession } from './useEditSession.ts';
+import { useReportReady } from './useReportReady.ts';
 import { useSaveDashboard } from './useSaveDashboard.ts';
 
 // The editor (dnd-kit and the builder pane) loads only when someone edits.
@@ -69,6 +70,7 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [modal, setModal] = useState<HeaderModal>(null);
   const [drawScheduler] = useState(createDrawScheduler);
+  const reportReady = useReportReady(url.report, gridRef, drawScheduler);
   usePageTitle(info?.dashboard_title ?? 'Dashboard');
 
   const permissions = useMemo(
@@ -216,6 +218,7 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
       data-testid="dashboard-page"
       data-dashboard-id={info?.id}
       data-edit-mode={editMode ? 'true' : 'false'}
+      data-report-ready={url.report ? String(reportReady) : undefined}
     >
       <style data-testid="dashboard-css">{css}</style>
       {!hideHeader && (
@@ -261,7 +264,10 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
             </Flex>
           </Suspense>
         ) : (
-          <WithFilterBar canEdit={permissions.canEdit} hidden={url.report}>
+          <WithFilterBar
+            canEdit={permissions.canEdit}
+            hidden={url.report || url.showFilters === false}
+          >
             <DashboardGrid />
           </WithFilterBar>
         )}
@@ -285,10 +291,12 @@ export function DashboardView({ url }: { url: DashboardUrlParams }) {
             data-testid="dashboard-standalone"
             data-standalone={url.standalone}
             style={{
-              position: 'fixed',
-              inset: 0,
+              // A report's screenshot grows the window to the document's height: in report mode
+              // the page lies in the document's flow (it scrolls the document, not itself).
+              ...(url.report
+                ? { position: 'absolute', top: 0, left: 0, right: 0, minHeight: '100vh' }
+                : { position: 'fixed', inset: 0, overflow: 'auto' }),
               zIndex: 1000,
-              overflow: 'auto',
               padding: '8px 16px',
               background: token.colorBgLayout,
             }}

@@ -5,8 +5,8 @@ describe('dashboard address parameters', () => {
   it.each([
     ['?standalone=0', { hideNav: false, hideTitle: false, report: false }],
     ['?standalone=1', { hideNav: true, hideTitle: false, report: false }],
-    ['?standalone=2', { hideNav: true, hideTitle: true, report: false }],
-    ['?standalone=3', { hideNav: true, hideTitle: true, report: true }],
+    ['?standalone=2', { hideNav: true, hideTitle: true, hideChartControls: false, report: false }],
+    ['?standalone=3', { hideNav: true, hideTitle: true, hideChartControls: true, report: true }],
     ['?standalone=true', { hideNav: true, hideTitle: false }],
   ])('reads standalone mode %s', (search, expected) => {
     expect(parseDashboardUrl(search)).toMatchObject(expected);

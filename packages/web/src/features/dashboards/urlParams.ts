@@ -24,6 +24,10 @@ export interface DashboardUrlParams {
   force: boolean;
   focusedChart: number | null;
   anchor: string | null;
+  /** `show_filters=false` (the embedded SDK's `filters.visible`): no native filter bar. */
+  showFilters?: boolean;
+  /** `expand_filters=false` (the SDK's `filters.expanded`): the filter bar opens collapsed. */
+  expandFilters?: boolean;
 }
 
 const truthy = (value: string | null) => value !== null && ['1', 'true'].includes(value);
@@ -46,12 +50,16 @@ export function parseDashboardUrl(search: string, hash = ''): DashboardUrlParams
     hideNav: standalone >= STANDALONE.HIDE_NAV || (ui & UI_CONFIG.HIDE_NAV) !== 0,
     hideTitle: standalone >= STANDALONE.HIDE_NAV_AND_TITLE || (ui & UI_CONFIG.HIDE_TITLE) !== 0,
     hideTab: (ui & UI_CONFIG.HIDE_TAB) !== 0,
-    hideChartControls: (ui & UI_CONFIG.HIDE_CHART_CONTROLS) !== 0,
+    // A report's screenshot shows the charts alone: no menus, no cached tags.
+    hideChartControls:
+      standalone === STANDALONE.REPORT || (ui & UI_CONFIG.HIDE_CHART_CONTROLS) !== 0,
     report: standalone === STANDALONE.REPORT,
     edit: params.get('edit') === 'true',
     force: truthy(params.get('force')),
     focusedChart: focused > 0 ? focused : null,
     anchor,
+    showFilters: params.get('show_filters') !== 'false',
+    expandFilters: params.get('expand_filters') !== 'false',
   };
 }
 

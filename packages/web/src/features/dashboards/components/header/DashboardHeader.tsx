@@ -16,6 +16,8 @@ import {
 import { useState } from 'react';
 import { useAppSelector } from '../../../../app/store.ts';
 import { CertifiedIcons } from '../../../datasets/components/CertifiedIcons.tsx';
+import { isEmbedMenuKey, useEmbedMenu } from '../../../embedded/useEmbedMenu.tsx';
+import { isReportMenuKey, useReportMenu } from '../../../reports/useReportMenu.tsx';
 import { useDashboardPage } from '../../pageContext.ts';
 import { refreshIntervalLabel } from '../../refresh.ts';
 import { dashboardInfoChanged } from '../../state/dashboardInfoSlice.ts';
@@ -56,6 +58,10 @@ export function headerMenuItems(options: {
   canFullscreen: boolean;
   editMode: boolean;
   fullscreen: boolean;
+  /** "Embed dashboard" (embedded/useEmbedMenu), absent without EMBEDDED_SUPERSET or edit rights. */
+  embedItem?: NonNullable<MenuProps['items']>[number] | null;
+  /** "Manage email reports" (reports/useReportMenu), absent when the user may not schedule. */
+  reportItem?: NonNullable<MenuProps['items']>[number] | null;
 }): MenuProps['items'] {
   const items: MenuProps['items'] = [];
   if (!options.editMode)
@@ -95,6 +101,8 @@ export function headerMenuItems(options: {
       ],
     });
   }
+  if (options.reportItem && !options.editMode) items.push(options.reportItem);
+  if (options.embedItem && !options.editMode) items.push(options.embedItem);
   items.push({ type: 'divider' });
   items.push({
     key: 'auto_refresh',
@@ -128,6 +136,11 @@ export function DashboardHeader({
   const state = useDashboardSelector((s) => s.dashboardState);
   const [editingTitle, setEditingTitle] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const embed = useEmbedMenu(info?.id ?? null, permissions.canEdit);
+  const reports = useReportMenu(
+    info ? { kind: 'dashboard', id: info.id, name: info.dashboard_title } : null,
+    menuOpen,
+  );
   if (!info) return null;
   const { editMode, isStarred, isPublished, refreshFrequency, dashboardIsSaving } = state;
   const canSaveAs = permissions.canSave && canCopyDashboard(user, info, { DASHBOARD_RBAC: rbac });
@@ -192,15 +205,18 @@ export function DashboardHeader({
         certifiedBy={info.certified_by}
         certificationDetails={info.certification_details}
       />
-      <Button
-        type="text"
-        size="small"
-        aria-label={isStarred ? 'Remove from favorites' : 'Add to favorites'}
-        icon={isStarred ? <StarFilled style={{ color: '#fbc700' }} /> : <StarOutlined />}
-        onClick={() => void dispatch(toggleFavorite())}
-        data-testid="dashboard-star"
-        data-starred={isStarred ? 'true' : 'false'}
-      />
+      {/* Favourites are a signed-in user's (a guest of an embedded dashboard has none). */}
+      {user && (
+        <Button
+          type="text"
+          size="small"
+          aria-label={isStarred ? 'Remove from favorites' : 'Add to favorites'}
+          icon={isStarred ? <StarFilled style={{ color: '#fbc700' }} /> : <StarOutlined />}
+          onClick={() => void dispatch(toggleFavorite())}
+          data-testid="dashboard-star"
+          data-starred={isStarred ? 'true' : 'false'}
+        />
+      )}
       <Tooltip
         title={
           permissions.canEdit
@@ -261,9 +277,14 @@ export function DashboardHeader({
             canSave: canSaveAs,
             editMode,
             fullscreen: url.hideNav,
+            embedItem: embed.item,
+            reportItem: reports.item,
           }),
           onClick: ({ key }) => {
             setMenuOpen(false);
+            if (isEmbedMenuKey(key)) return;
+            // The report entries act through their own handlers.
+            if (isReportMenuKey(key)) return;
             onAction(key as HeaderAction);
           },
         }}
@@ -274,6 +295,8 @@ export function DashboardHeader({
           data-testid="dashboard-menu"
         />
       </Dropdown>
+      {embed.element}
+      {reports.element}
     </Flex>
   );
 }
