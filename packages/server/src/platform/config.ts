@@ -50,6 +50,8 @@ export interface Config {
     starttls: boolean;
     ssl: boolean;
   };
+  /** Hosts report webhooks may reach although private or local (never the store or Redis). */
+  webhookAllowedHosts: string[];
   bodyLimit: number;
   /** SQLite and DuckDB connections (they can reach the server's files) are admins' only. */
   preventUnsafeDbConnections: boolean;
@@ -67,6 +69,21 @@ export interface Config {
     expSeconds: number;
     audience: string;
     roleName: string;
+  };
+  /** Global async queries (GLOBAL_ASYNC_QUERIES): Superset's GLOBAL_ASYNC_QUERIES_* settings. */
+  globalAsync: {
+    /** How the client hears of its jobs: `polling` (the default) or `ws`. */
+    transport: 'polling' | 'ws';
+    pollingDelayMs: number;
+    /** Path of the websocket on this server's port (Superset runs a separate server). */
+    websocketPath: string;
+    /** Prefix of each channel's Redis stream; the global stream is `<prefix>full`. */
+    streamPrefix: string;
+    /** MAXLEN of a channel's stream and of the global stream. */
+    streamLimit: number;
+    streamLimitFirehose: number;
+    /** Seconds a job may take before it ends as an error event, whatever became of its worker. */
+    jobTimeoutSeconds: number;
   };
 }
 
@@ -224,6 +241,12 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   },
   { name: 'TESSERA_SMTP_STARTTLS', default: '`true`', meaning: 'Use STARTTLS.' },
   { name: 'TESSERA_SMTP_SSL', default: '`false`', meaning: 'Use SMTP over TLS.' },
+  {
+    name: 'TESSERA_WEBHOOK_ALLOWED_HOSTS',
+    default: '(none)',
+    meaning:
+      'Comma-separated hosts that report webhooks may reach although they are private or local (never the metadata store or Redis).',
+  },
   { name: 'TESSERA_BODY_LIMIT', default: '`10485760`', meaning: 'Largest request body in bytes.' },
   {
     name: 'TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS',
@@ -275,6 +298,46 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: '`Public`',
     meaning:
       'GUEST_ROLE_NAME: role whose permissions (reads only) and row-level security a guest of an embedded dashboard gets.',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_TRANSPORT',
+    default: '`polling`',
+    meaning:
+      'GLOBAL_ASYNC_QUERIES_TRANSPORT: how browsers hear of their chart jobs, `polling` or `ws` (the websocket).',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_POLLING_DELAY',
+    default: '`500`',
+    meaning:
+      'GLOBAL_ASYNC_QUERIES_POLLING_DELAY: milliseconds between two polls of `/api/v1/async_event/`.',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_WEBSOCKET_PATH',
+    default: '`/ws/`',
+    meaning: 'Path of the async-events websocket, served on the same port.',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_PREFIX',
+    default: '`async-events-`',
+    meaning:
+      'GLOBAL_ASYNC_QUERIES_REDIS_STREAM_PREFIX: Redis streams of the channels (`<prefix><channel>`) and of all events (`<prefix>full`).',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT',
+    default: '`1000`',
+    meaning:
+      'GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT: events a channel keeps (older ones are trimmed).',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT_FIREHOSE',
+    default: '`1000000`',
+    meaning: 'GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT_FIREHOSE: events the global stream keeps.',
+  },
+  {
+    name: 'TESSERA_GLOBAL_ASYNC_QUERIES_JOB_TIMEOUT',
+    default: 'the web-server timeout',
+    meaning:
+      'Seconds a chart job may take (waiting and running) before it ends as an error event, also when its worker died.',
   },
 ];
 
@@ -377,6 +440,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       starttls: boolVar(env, 'TESSERA_SMTP_STARTTLS', true),
       ssl: boolVar(env, 'TESSERA_SMTP_SSL', false),
     },
+    webhookAllowedHosts: (strVar(env, 'TESSERA_WEBHOOK_ALLOWED_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     bodyLimit: intVar(env, 'TESSERA_BODY_LIMIT', 10 * 1024 * 1024),
     preventUnsafeDbConnections: boolVar(env, 'TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS', true),
     sessionLifetimeSeconds: intVar(env, 'TESSERA_SESSION_LIFETIME', 7 * 24 * 3600),
@@ -391,6 +458,24 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       audience: strVar(env, 'TESSERA_GUEST_TOKEN_JWT_AUDIENCE') ?? 'tessera',
       roleName: strVar(env, 'TESSERA_GUEST_ROLE_NAME') ?? 'Public',
     },
+    globalAsync: {
+      transport: strVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_TRANSPORT') === 'ws' ? 'ws' : 'polling',
+      pollingDelayMs: intVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_POLLING_DELAY', 500),
+      websocketPath: strVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_WEBSOCKET_PATH') ?? '/ws/',
+      streamPrefix:
+        strVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_PREFIX') ?? 'async-events-',
+      streamLimit: intVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT', 1000),
+      streamLimitFirehose: intVar(
+        env,
+        'TESSERA_GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT_FIREHOSE',
+        1_000_000,
+      ),
+      jobTimeoutSeconds: intVar(
+        env,
+        'TESSERA_GLOBAL_ASYNC_QUERIES_JOB_TIMEOUT',
+        intVar(env, 'TESSERA_WEBSERVER_TIMEOUT', 60),
+      ),
+    },
     ...overrides,
   };
   try {
@@ -399,6 +484,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new Error(`TESSERA_TIME_ZONE "${config.timeZone}" is not a known IANA time zone`);
   }
   if (config.sqlMaxRow <= 0) throw new Error('TESSERA_SQL_MAX_ROW must be positive');
+  const transport = strVar(env, 'TESSERA_GLOBAL_ASYNC_QUERIES_TRANSPORT');
+  if (transport !== null && transport !== 'polling' && transport !== 'ws') {
+    throw new Error(
+      `TESSERA_GLOBAL_ASYNC_QUERIES_TRANSPORT must be polling or ws, got "${transport}"`,
+    );
+  }
+  if (!config.globalAsync.websocketPath.startsWith('/')) {
+    throw new Error('TESSERA_GLOBAL_ASYNC_QUERIES_WEBSOCKET_PATH must start with /');
+  }
+  if (config.globalAsync.jobTimeoutSeconds <= 0 || config.globalAsync.pollingDelayMs <= 0) {
+    throw new Error('TESSERA_GLOBAL_ASYNC_QUERIES_JOB_TIMEOUT and _POLLING_DELAY must be positive');
+  }
   if (config.guestToken.expSeconds <= 0) {
     throw new Error('TESSERA_GUEST_TOKEN_JWT_EXP_SECONDS must be positive');
   }

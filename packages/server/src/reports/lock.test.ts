@@ -40,9 +40,7 @@ describe.skipIf(!TEST_REDIS_URL).each(storeKinds())(
     let table: number;
 
     beforeAll(async () => {
-      process.env.TESSERA_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
-      t = await createTestApp({ store });
-      delete process.env.TESSERA_WEBHOOK_ALLOWED_HOSTS;
+      t = await createTestApp({ store, env: { TESSERA_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
       table = (await makeShop(t)).table;
       receiver = await startReceiver();
     }, 60_000);

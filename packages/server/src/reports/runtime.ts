@@ -19,14 +19,6 @@ export interface ReportsOptions {
   linkBaseUrl?: string | null;
 }
 
-/** The allow list from `TESSERA_WEBHOOK_ALLOWED_HOSTS` (comma-separated), until config.ts has it. */
-function envAllowedHosts(): string[] {
-  return (process.env.TESSERA_WEBHOOK_ALLOWED_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter((h) => h !== '');
-}
-
 /**
  * Everything that runs reports in one process: the runner (one run's state machine), the
  * scheduler (ticks, lock, pruning) and the runs "run now" started, which `close` waits for.
@@ -45,7 +37,7 @@ export class ReportsRuntime {
   ) {
     const now = options.now ?? (() => new Date());
     this.policy = {
-      allowedHosts: options.webhookAllowedHosts ?? envAllowedHosts(),
+      allowedHosts: options.webhookAllowedHosts ?? ctx.config.webhookAllowedHosts,
       forbiddenEndpoints: serviceEndpoints([ctx.config.databaseUrl, ctx.config.redisUrl]),
     };
     this.lock = options.lock ?? createRunLock(ctx.config);

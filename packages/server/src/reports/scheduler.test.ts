@@ -28,9 +28,7 @@ describe('scheduling and the states of a run', () => {
 
   beforeAll(async () => {
     // The app's own runtime reads the allow list when it is built: the receiver is local.
-    process.env.TESSERA_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
-    t = await createTestApp();
-    delete process.env.TESSERA_WEBHOOK_ALLOWED_HOSTS;
+    t = await createTestApp({ env: { TESSERA_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     shop = await makeShop(t);
     receiver = await startReceiver();
   }, 60_000);

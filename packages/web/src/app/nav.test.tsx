@@ -7,7 +7,7 @@ import { ShellLayout } from './ShellLayout.tsx';
 const keys = (entries: NavEntry[]) => entries.map((entry) => entry.key);
 
 describe('navigation filtering', () => {
-  it('shows an admin the built pages, and Users, Roles, Row level security and Action log under Settings', () => {
+  it('shows an admin the built pages, and Users, Roles, Row level security, Alerts & reports and Action log under Settings', () => {
     const admin = testUser(ADMIN);
     expect(keys(visibleNav(admin, 'main'))).toEqual([
       'home',
@@ -23,8 +23,15 @@ describe('navigation filtering', () => {
       'users',
       'roles',
       'row-level-security',
+      'alerts-reports',
       'action-log',
     ]);
+  });
+
+  it('shows Alerts & reports to whoever may read report schedules', () => {
+    const alpha = testUser({ Alpha: [['can_read', 'ReportSchedule']] });
+    expect(keys(visibleNav(alpha, 'settings'))).toEqual(['alerts-reports']);
+    expect(activeNavKey('/alert/list/')).toBe('alerts-reports');
   });
 
   it('hides the database admin page and user administration from Gamma', () => {

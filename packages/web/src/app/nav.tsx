@@ -9,6 +9,7 @@ import {
   HomeOutlined,
   SafetyCertificateOutlined,
   SaveOutlined,
+  ScheduleOutlined,
   TableOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -150,6 +151,16 @@ export const NAV_ENTRIES: NavEntry[] = [
     place: 'settings',
     built: true,
     allowed: isAdmin,
+  },
+  {
+    key: 'alerts-reports',
+    label: 'Alerts & reports',
+    path: '/alert/list/',
+    testId: 'nav-alerts-reports',
+    icon: <ScheduleOutlined />,
+    place: 'settings',
+    built: true,
+    allowed: (u) => hasPermission(u, 'can_read', 'ReportSchedule'),
   },
   {
     key: 'action-log',

@@ -152,7 +152,7 @@ describe('dashboard list page', { timeout: 60_000 }, () => {
     const { store } = renderPage();
     await screen.findAllByTestId('dashboard-row-name');
     fireEvent.click(screen.getAllByTestId('dashboard-row-edit')[0] as HTMLElement);
-    const name = await screen.findByTestId('dashboard-properties-title');
+    const name = await screen.findByTestId('dashboard-properties-title', {}, { timeout: 5000 });
     expect((name as HTMLInputElement).value).toBe('Sales');
     fireEvent.change(screen.getByTestId('dashboard-properties-slug'), {
       target: { value: 'q3 sales' },

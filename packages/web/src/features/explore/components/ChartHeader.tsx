@@ -15,6 +15,8 @@ import {
   StarOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useReportMenu } from '../../reports/useReportMenu.tsx';
 
 export type ExportKind = 'csv' | 'xlsx' | 'png';
 
@@ -34,11 +36,15 @@ export interface ChartHeaderProps {
   onExport: (kind: ExportKind) => void;
   onEditInSqlLab: () => void;
   onSave: () => void;
+  /** The saved chart, for "Manage email reports" (absent for an unsaved chart). */
+  reportChart?: { id: number; name: string; vizType: string | null } | null;
 }
 
 /** The chart's name, favourite star, properties, share and "..." menus, and Save. */
 export function ChartHeader(props: ChartHeaderProps) {
-  const { sliceName, saved, isStarred, canDownload } = props;
+  const { sliceName, saved, isStarred, canDownload, reportChart } = props;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const reports = useReportMenu(reportChart ? { kind: 'chart', ...reportChart } : null, moreOpen);
   return (
     <Flex align="center" gap={8} style={{ minHeight: 40 }} data-testid="explore-header">
       <Typography.Title
@@ -118,7 +124,10 @@ export function ChartHeader(props: ChartHeaderProps) {
       </Dropdown>
       <Dropdown
         trigger={['click']}
+        open={moreOpen}
+        onOpenChange={setMoreOpen}
         menu={{
+          onClick: () => setMoreOpen(false),
           items: [
             {
               key: 'view-query',
@@ -159,6 +168,7 @@ export function ChartHeader(props: ChartHeaderProps) {
               label: <span data-testid="explore-edit-in-sqllab">Edit in SQL Lab</span>,
               onClick: props.onEditInSqlLab,
             },
+            ...(reports.item ? [reports.item] : []),
           ],
         }}
       >
@@ -173,6 +183,7 @@ export function ChartHeader(props: ChartHeaderProps) {
       >
         Save
       </Button>
+      {reports.element}
     </Flex>
   );
 }

@@ -273,6 +273,15 @@ export function ExploreLayout({ onDatasetSaved }: { onDatasetSaved: () => void }
           onExport={exportChart}
           onEditInSqlLab={editInSqlLab}
           onSave={openSave}
+          reportChart={
+            explore.slice
+              ? {
+                  id: explore.slice.slice_id,
+                  name: explore.sliceName,
+                  vizType: String(formData.viz_type ?? ''),
+                }
+              : null
+          }
         />
         {chartArea}
         <DataPane

@@ -108,7 +108,8 @@ export const SliceHeader = memo(function SliceHeader({
         </Tooltip>
       )}
       {chartId !== undefined && <FilterBadge chartId={chartId} />}
-      {isCached && (
+      {/* Hidden with the controls: a report's picture shows the chart, not how it was fetched. */}
+      {isCached && !hideControls && (
         <span style={CACHED_STYLE} data-testid="chart-cached">
           cached
         </span>

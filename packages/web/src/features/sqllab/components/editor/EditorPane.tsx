@@ -1,8 +1,10 @@
 import { DatabaseOutlined } from '@ant-design/icons';
+import { hasPermission } from '@tessera/shared/permissions';
 import { Flex, Select } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../../../app/store.ts';
 import { useToasts } from '../../../../app/useToasts.ts';
+import { ScheduleQueryModal } from '../../../reports/ScheduleQueryModal.tsx';
 import { useSqlLabDispatch, useSqlLabSelector } from '../../state/hooks.ts';
 import {
   selectActiveCostEstimate,
@@ -45,7 +47,7 @@ import { useQueryTableColumns } from './useQueryTableColumns.ts';
 const RUNNING_STATES = new Set(['running', 'started', 'pending', 'fetching', 'scheduled']);
 export const LINK_COPIED = 'Link copied to clipboard';
 
-type OpenModal = 'save' | 'params' | 'estimate' | 'ctas' | null;
+type OpenModal = 'save' | 'params' | 'estimate' | 'ctas' | 'schedule' | null;
 
 /** The north pane of a tab: toolbar, CodeMirror editor and the toolbar's dialogs. */
 export function EditorPane({
@@ -58,6 +60,9 @@ export function EditorPane({
   const dispatch = useSqlLabDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const themeMode = useAppSelector((state) => state.theme.mode);
+  const canSchedule = useAppSelector((state) =>
+    hasPermission(state.session.user, 'can_write', 'ReportSchedule'),
+  );
   const database = useSqlLabSelector(selectActiveDatabase);
   const databases = useSqlLabSelector(selectDatabases);
   const tables = useSqlLabSelector(selectActiveEditorTables);
@@ -152,6 +157,9 @@ export function EditorPane({
         }}
         onTemplateParams={() => setModal('params')}
         onSave={() => setModal('save')}
+        onSchedule={
+          editor.remoteId !== null && canSchedule ? () => setModal('schedule') : undefined
+        }
         onShare={share}
       />
       <div
@@ -190,6 +198,12 @@ export function EditorPane({
         onUpdate={(fields) => dispatch(updateSavedQuery(id, fields))}
         onClose={() => setModal(null)}
       />
+      {modal === 'schedule' && editor.dbId !== null && (
+        <ScheduleQueryModal
+          query={{ name: editor.name, database: editor.dbId, sql: editor.sql }}
+          onClose={() => setModal(null)}
+        />
+      )}
       <TemplateParamsModal
         open={modal === 'params'}
         value={editor.templateParams}

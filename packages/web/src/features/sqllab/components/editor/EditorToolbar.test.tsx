@@ -31,6 +31,18 @@ function setup(overrides: Partial<EditorToolbarProps> = {}) {
 }
 
 describe('EditorToolbar', () => {
+  it('offers Schedule only for a saved query that may be scheduled', async () => {
+    setup();
+    expect(screen.queryByTestId('sqllab-schedule')).toBeNull();
+  });
+
+  it('schedules a saved query', async () => {
+    const onSchedule = vi.fn();
+    setup({ remoteId: 3, onSchedule });
+    await userEvent.click(screen.getByTestId('sqllab-schedule'));
+    expect(onSchedule).toHaveBeenCalledTimes(1);
+  });
+
   it('runs, formats, estimates, saves and shares', async () => {
     const props = setup();
     await userEvent.click(screen.getByTestId('sqllab-run'));

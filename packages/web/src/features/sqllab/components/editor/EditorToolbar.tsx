@@ -5,6 +5,7 @@ import {
   FunctionOutlined,
   LinkOutlined,
   SaveOutlined,
+  ScheduleOutlined,
   StopOutlined,
   TableOutlined,
 } from '@ant-design/icons';
@@ -40,6 +41,8 @@ export interface EditorToolbarProps {
   onCtas?(): void;
   onTemplateParams(): void;
   onSave(): void;
+  /** A saved query's "Schedule" (a report of its rows); absent when it cannot be scheduled. */
+  onSchedule?(): void;
   onShare(): void;
 }
 
@@ -178,6 +181,17 @@ export function EditorToolbar(props: EditorToolbarProps) {
           >
             Save
           </Button>
+          {props.onSchedule && (
+            <Tooltip title="Send this saved query's results on a schedule">
+              <Button
+                icon={<ScheduleOutlined />}
+                onClick={props.onSchedule}
+                data-testid="sqllab-schedule"
+              >
+                Schedule
+              </Button>
+            </Tooltip>
+          )}
           <Tooltip title="Copy a link to this query">
             <Button
               icon={<LinkOutlined />}
