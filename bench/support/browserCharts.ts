@@ -80,8 +80,11 @@ function webDistEnv(): Record<string, string> {
   return {};
 }
 
-export async function startChartsBench(): Promise<ChartsBench> {
-  const examples = await startExamplesServer(webDistEnv());
+/** `env`: more settings for the server (e.g. a feature flag the bench compares). */
+export async function startChartsBench(
+  options: { env?: Record<string, string> } = {},
+): Promise<ChartsBench> {
+  const examples = await startExamplesServer({ ...webDistEnv(), ...options.env });
   let browser: Browser | null = null;
   try {
     const charts = await exampleCharts(examples);

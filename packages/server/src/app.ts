@@ -11,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { annotationRoutes } from './annotations/routes.ts';
+import { installAsyncChannels } from './async/plugin.ts';
+import { asyncFeature } from './async/routes.ts';
 import { chartRoutes } from './charts/routes.ts';
 import { chartDataRoutes } from './charts-data/routes.ts';
 import { closeContext, createContext } from './context.ts';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.get('/api/v1/_openapi', { schema: { hide: true } }, async () => app.swagger());
 
   await installSecurity(app, ctx);
+  installAsyncChannels(app, ctx);
   await app.register(logFeature(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(databaseRoutes(ctx));
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(queryRoutes(ctx, sqllab.runtime));
   await app.register(sqlValidationRoutes(ctx));
   await app.register(chartDataRoutes(ctx));
+  await app.register(asyncFeature(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(cssTemplateRoutes(ctx));
   await app.register(chartRoutes(ctx));

@@ -61,15 +61,23 @@ async function worker(): Promise<void> {
       return;
     }
     await assertRedisReachable(config.redisUrl);
-    const [{ closeContext, createContext }, { startWorker }] = await Promise.all([
-      import('./context.ts'),
-      import('./sqllab/runtime.ts'),
-    ]);
+    const [{ closeContext, createContext }, { startWorker }, { startAsyncRuntime }] =
+      await Promise.all([
+        import('./context.ts'),
+        import('./sqllab/runtime.ts'),
+        import('./async/runtime.ts'),
+      ]);
     const logger = log as unknown as FastifyBaseLogger;
     const ctx = createContext({ config, store, logger });
     let runtime: Awaited<ReturnType<typeof startWorker>>;
+    let charts: Awaited<ReturnType<typeof startAsyncRuntime>>;
     try {
       runtime = await startWorker(ctx);
+      // GLOBAL_ASYNC_QUERIES: chart jobs too, from their own queue (nothing without the flag).
+      charts = await startAsyncRuntime(ctx, {
+        processJobs: true,
+        concurrency: Math.max(1, config.workerConcurrency),
+      });
     } catch (error) {
       await closeContext(ctx);
       throw new Error(
@@ -88,6 +96,7 @@ async function worker(): Promise<void> {
     );
     await stopped;
     log.info('worker stopping');
+    await charts.close();
     await runtime.close();
     await closeContext(ctx);
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type AsyncQueries, closeAsyncQueries, createAsyncQueries } from './async/parts.ts';
 import { ConnectionManager } from './databases/connections.ts';
 import { type Cache, createCache } from './platform/cache/index.ts';
 import type { Config } from './platform/config.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   results: ResultsBackend;
   /** Background jobs (in-process, or BullMQ on Redis). */
   queue: JobQueue;
+  /** Global async queries' event stream, job tracker and chart-job queue; null with the flag off. */
+  asyncQueries: AsyncQueries | null;
 }
 
 export interface ContextParts {
@@ -31,7 +34,9 @@ export interface ContextParts {
   store: MetadataStore;
   logger: FastifyBaseLogger;
   /** Pieces a test or a worker brings itself; the rest are made from the config. */
-  overrides?: Partial<Pick<AppContext, 'connections' | 'dataCache' | 'results' | 'queue'>>;
+  overrides?: Partial<
+    Pick<AppContext, 'connections' | 'dataCache' | 'results' | 'queue' | 'asyncQueries'>
+  >;
 }
 
 /** The composition root: one of each shared service, made from the settings. */
@@ -44,6 +49,8 @@ export function createContext({ config, store, logger, overrides = {} }: Context
     dataCache: overrides.dataCache ?? createCache(config),
     results: overrides.results ?? createResultsBackend(config),
     queue: overrides.queue ?? createJobQueue(config),
+    asyncQueries:
+      overrides.asyncQueries === undefined ? createAsyncQueries(config) : overrides.asyncQueries,
   };
 }
 
@@ -54,5 +61,6 @@ export async function closeContext(ctx: AppContext): Promise<void> {
     ctx.dataCache.close(),
     ctx.results.close(),
     ctx.queue.close(),
+    closeAsyncQueries(ctx.asyncQueries),
   ]);
 }

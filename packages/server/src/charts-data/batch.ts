@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { logFailedChartQuery } from '../logs/service.ts';
 import { type Actor, requirePermission } from '../security/actor.ts';
 import { invalidInput } from './invalidInput.ts';
-import { chartData } from './service.ts';
+import { chartData, NotCached } from './service.ts';
 
 /**
  * `POST /api/v1/chart/data/batch`: each query context runs exactly as `POST /api/v1/chart/data`
@@ -45,15 +45,23 @@ async function runEntry(
   ctx: AppContext,
   actor: Actor,
   raw: unknown,
-  force: boolean,
+  options: BatchOptions,
 ): Promise<string> {
+  const { force, jobFor } = options;
   try {
     const parsed = QueryContext.safeParse(raw);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const format = parsed.data.result_format ?? 'json';
     if (format !== 'json') throw badRequest(BATCH_JSON_ONLY_MESSAGE);
-    const outcome = await chartData(ctx, actor, parsed.data, { force });
-    return `{"status":200,"result":[${outcome.json.join(',')}]}`;
+    const asJob = jobFor?.accepts(parsed.data) ?? false;
+    try {
+      const outcome = await chartData(ctx, actor, parsed.data, { force, cachedOnly: asJob });
+      return `{"status":200,"result":[${outcome.json.join(',')}]}`;
+    } catch (error) {
+      if (!(error instanceof NotCached) || !jobFor) throw error;
+      // GLOBAL_ASYNC_QUERIES: a miss is this entry's own job (the other entries go on).
+      return JSON.stringify({ status: 202, job: await jobFor.enqueue(parsed.data) });
+    }
   } catch (error) {
     logFailedChartQuery(ctx, actor, raw, error);
     return JSON.stringify(failedEntry(actor, error));
@@ -73,16 +81,28 @@ function failedEntry(actor: Actor, error: unknown): ChartDataBatchEntry {
  * The batch's answer (`ChartDataBatchAnswer`) as JSON text, entries in request order; the route
  * sends it as it is.
  */
+export interface BatchOptions {
+  force: boolean;
+  /**
+   * With GLOBAL_ASYNC_QUERIES: which entries may become jobs, and how one is queued (the async
+   * feature's, handed over by routes.ts). A cached entry still answers 200 with its data.
+   */
+  jobFor?: {
+    accepts(body: QueryContext): boolean;
+    enqueue(body: QueryContext): Promise<unknown>;
+  };
+}
+
 export async function chartDataBatch(
   ctx: AppContext,
   actor: Actor,
   queries: readonly unknown[],
-  options: { force: boolean },
+  options: BatchOptions,
 ): Promise<string> {
   // Checked once up front as well, so a caller with no chart access gets one 401/403, not N.
   requirePermission(actor, 'can_read', 'Chart');
   const entries = await mapLimited(queries, BATCH_CONCURRENCY, (raw) =>
-    runEntry(ctx, actor, raw, options.force),
+    runEntry(ctx, actor, raw, options),
   );
   return `{"result":[${entries.join(',')}]}`;
 }

@@ -23,6 +23,8 @@ export interface ChartDataCall {
   formData?: unknown;
   /** The query string's `dashboard_id`. */
   dashboardId?: string;
+  /** Answer from the cache or throw `NotCached` (GLOBAL_ASYNC_QUERIES, see service.ts). */
+  cachedOnly?: boolean;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,6 +45,7 @@ export async function postChartData(
   const outcome = await chartData(ctx, actor, body, {
     force: call.force,
     dashboard: { dashboardId: call.dashboardId, sliceId: formData.slice_id },
+    cachedOnly: call.cachedOnly,
   });
   if (outcome.format === 'json')
     return { kind: 'json', json: outcome.json, answer: outcome.answer };

@@ -128,7 +128,7 @@ export async function exploreJson(
   ctx: AppContext,
   actor: Actor,
   formData: FormData,
-  options: { force: boolean; path: { type?: string; id?: string } },
+  options: { force: boolean; path: { type?: string; id?: string }; cachedOnly?: boolean },
 ): Promise<QueryResult> {
   requirePermission(actor, 'can_read', 'Chart');
   if (Object.keys(formData).length === 0) throw badRequest('form_data is required');
@@ -144,7 +144,7 @@ export async function exploreJson(
       result_format: 'json',
       force: options.force,
     },
-    { force: options.force },
+    { force: options.force, cachedOnly: options.cachedOnly },
   );
   const result = outcome.results[0] as QueryResult;
   return {

@@ -45,6 +45,19 @@ export interface ChartDataOptions {
   dashboard?: { dashboardId?: unknown; sliceId?: unknown };
   /** Saved charts being drawn as annotation layers further up this request (cycle guard). */
   annotationCharts?: readonly number[];
+  /**
+   * Answer only from the cache (GLOBAL_ASYNC_QUERIES: a miss becomes a job): the first query
+   * that would run throws `NotCached`, after every access check has passed.
+   */
+  cachedOnly?: boolean;
+}
+
+/** A `cachedOnly` call met a query whose result is not in the cache. */
+export class NotCached extends Error {
+  constructor() {
+    super('chart data not cached');
+    this.name = 'NotCached';
+  }
 }
 
 export type QueryResult = Record<string, unknown>;
@@ -265,6 +278,7 @@ export async function chartData(
       if (format !== 'json') parts.push(partOf(entry.result));
       continue;
     }
+    if (options.cachedOnly) throw new NotCached();
     const compile = (q: QueryObject) => compileFor(scope, q);
     const compiled = compile(query);
     const annotationData = wantsAnnotations

@@ -56,6 +56,13 @@ export function bootstrapData(config: Config, actor: Actor): BootstrapData {
         SUPERSET_WEBSERVER_TIMEOUT: config.webserverTimeout,
         EXPORT_ROW_LIMIT: config.exportRowLimit,
         TIME_ZONE: config.timeZone,
+        ...(config.featureFlags.GLOBAL_ASYNC_QUERIES
+          ? {
+              GLOBAL_ASYNC_QUERIES_TRANSPORT: config.globalAsync.transport,
+              GLOBAL_ASYNC_QUERIES_POLLING_DELAY: config.globalAsync.pollingDelayMs,
+              GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL: config.globalAsync.websocketPath,
+            }
+          : {}),
       },
       application_root: '/',
       version: TESSERA_VERSION,

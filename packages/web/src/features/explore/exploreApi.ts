@@ -6,6 +6,7 @@ import { dashboardRoutes } from '@tessera/shared/api/routes/dashboards';
 import { datasetRoutes } from '@tessera/shared/api/routes/datasets';
 import { exploreRoutes } from '@tessera/shared/api/routes/explore';
 import type { ApiClient } from '../../app/api.ts';
+import { fetchChartData } from '../../app/asyncEvents.ts';
 import type { DashboardOption } from './state/saveModalSlice.ts';
 
 /** Every call Explore makes, through the shared routes. */
@@ -19,11 +20,12 @@ export function exploreApi(api: ApiClient) {
       return answer.result as ExploreResult;
     },
 
+    /** The data at once, or (GLOBAL_ASYNC_QUERIES) once its job has ended. */
     chartData: (
       queryContext: QueryContext,
       options: { signal?: AbortSignal; sliceId?: number; dashboardId?: number; force?: boolean },
     ) =>
-      api.call(chartDataRoutes.data, {
+      fetchChartData(api, {
         body: queryContext,
         signal: options.signal,
         query: {

@@ -1,6 +1,7 @@
 import type { QueryContext } from '@tessera/shared/api/chartData';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../app/api.ts';
+import { createAsyncEvents } from '../../../app/asyncEvents.ts';
 import { CHART_DATA_BATCH_PATH, createChartDataBatcher } from './batcher.ts';
 
 const context = (id: number): QueryContext => ({
@@ -105,5 +106,68 @@ describe('the chart-data batcher', () => {
       Array.from({ length: 10 }, (_, i) => batcher.fetch({ queryContext: context(i) })),
     );
     expect(calls).toHaveLength(3);
+  });
+
+  it('lets each chart answered by a job (GLOBAL_ASYNC_QUERIES) wait for its own event', async () => {
+    const job = (id: string) => ({
+      channel_id: 'c',
+      job_id: id,
+      user_id: 1,
+      status: 'pending',
+      errors: [],
+      result_url: null,
+    });
+    let polls = 0;
+    const { api } = server((path, body) => {
+      if (path.startsWith(CHART_DATA_BATCH_PATH)) {
+        const ids = (body as { queries: QueryContext[] }).queries.map(
+          (q) => q.queries[0]?.row_limit,
+        );
+        return {
+          status: 200,
+          body: {
+            result: ids.map((id) =>
+              id === 1
+                ? { status: 200, result: [{ rowcount: 1 }] }
+                : { status: 202, job: job(`job-${id}`) },
+            ),
+          },
+        };
+      }
+      if (path.startsWith('/api/v1/async_event/')) {
+        polls += 1;
+        // Job 3 ends first, job 2 at the next poll: each chart hears only its own.
+        const done = (id: number, n: number) => ({
+          ...job(`job-${id}`),
+          id: `1-${n}`,
+          status: 'done',
+          result_url: `/api/v1/chart/data/${'c'.repeat(47)}${id}`,
+        });
+        return { status: 200, body: { result: polls === 1 ? [done(3, 1)] : [done(2, 2)] } };
+      }
+      return { status: 200, body: { result: [{ rowcount: Number(path.slice(-1)) }] } };
+    });
+    const events = createAsyncEvents(api, {
+      transport: 'polling',
+      pollingDelayMs: 5,
+      websocketUrl: null,
+    });
+    const batcher = createChartDataBatcher(api, { events });
+    const order: number[] = [];
+    const answers = await Promise.all(
+      [1, 2, 3].map((id) =>
+        batcher.fetch({ queryContext: context(id) }).then((answer) => {
+          order.push(id);
+          return answer;
+        }),
+      ),
+    );
+    expect(answers).toEqual([
+      { result: [{ rowcount: 1 }] },
+      { result: [{ rowcount: 2 }] },
+      { result: [{ rowcount: 3 }] },
+    ]);
+    expect(order).toEqual([1, 3, 2]);
+    events.close();
   });
 });

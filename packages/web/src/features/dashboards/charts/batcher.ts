@@ -1,3 +1,4 @@
+import { isAsyncJob } from '@tessera/shared/api/async';
 import type {
   ChartDataAnswer,
   ChartDataBatchEntry,
@@ -6,12 +7,17 @@ import type {
 import { chartDataRoutes } from '@tessera/shared/api/routes/charts';
 import { normaliseErrorReply } from '@tessera/shared/clientErrors';
 import { type ApiClient, ClientError } from '../../../app/api.ts';
+import { type AsyncEvents, asyncEventsFor, fetchChartData } from '../../../app/asyncEvents.ts';
 
 /**
  * A browser opens at most six connections to a host, so 50 charts asking one call each wait in
  * line. The batcher gathers the calls made in one tick and posts them together to
  * `POST /api/v1/chart/data/batch` (a Tessera extension). A server without that route answers
  * 404 once; from then on every chart gets its own `POST /api/v1/chart/data`.
+ *
+ * With GLOBAL_ASYNC_QUERIES a chart whose data is not cached answers as a job (a 202, or a batch
+ * entry `{status: 202, job}`): that chart alone waits for its job's `done` event and fetches the
+ * result, so each chart draws as its own job ends.
  */
 
 export const CHART_DATA_BATCH_PATH = chartDataRoutes.batch.path;
@@ -54,8 +60,14 @@ function isAnswer(entry: ChartDataBatchEntry): entry is ChartDataBatchEntry & Ch
 
 export function createChartDataBatcher(
   api: ApiClient,
-  options: { maxBatchSize?: number; schedule?: (flush: () => void) => void } = {},
+  options: {
+    maxBatchSize?: number;
+    schedule?: (flush: () => void) => void;
+    /** Where jobs' events are heard (the app's, made at the first job, unless a test brings one). */
+    events?: AsyncEvents;
+  } = {},
 ): ChartDataBatcher {
+  const events = () => options.events ?? asyncEventsFor(api);
   const maxBatchSize = options.maxBatchSize ?? MAX_BATCH_SIZE;
   const schedule = options.schedule ?? ((flush) => setTimeout(flush, 0));
   let supported: boolean | null = null;
@@ -63,15 +75,19 @@ export function createChartDataBatcher(
   let scheduled = false;
 
   const single = (request: ChartDataRequest) =>
-    api.call(chartDataRoutes.data, {
-      body: request.queryContext,
-      signal: request.signal,
-      query: {
-        form_data: request.sliceId ? JSON.stringify({ slice_id: request.sliceId }) : undefined,
-        dashboard_id: request.dashboardId === undefined ? undefined : String(request.dashboardId),
-        force: request.force ? 'true' : undefined,
+    fetchChartData(
+      api,
+      {
+        body: request.queryContext,
+        signal: request.signal,
+        query: {
+          form_data: request.sliceId ? JSON.stringify({ slice_id: request.sliceId }) : undefined,
+          dashboard_id: request.dashboardId === undefined ? undefined : String(request.dashboardId),
+          force: request.force ? 'true' : undefined,
+        },
       },
-    });
+      options.events,
+    );
 
   const settleSingly = (items: Pending[]) => {
     for (const item of items) single(item.request).then(item.resolve, item.reject);
@@ -90,8 +106,11 @@ export function createChartDataBatcher(
       supported = true;
       items.forEach((item, index) => {
         const entry = answer.result[index];
+        const job = (entry as { job?: unknown } | undefined)?.job;
         if (!entry) item.reject(entryFailure({ message: 'No answer for this chart' }));
-        else if (isAnswer(entry)) item.resolve({ result: entry.result });
+        else if (entry.status === 202 && isAsyncJob(job)) {
+          events().waitForAsyncData(job, item.request.signal).then(item.resolve, item.reject);
+        } else if (isAnswer(entry)) item.resolve({ result: entry.result });
         else item.reject(entryFailure(entry));
       });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { QueryContext } from '@tessera/shared/api/chartData';
-import { chartDataRoutes } from '@tessera/shared/api/routes/charts';
 import { rangeFilterQuery, selectFilterQuery } from '@tessera/shared/dashboard/filterQueries';
 import type { DataMask, NativeFilter } from '@tessera/shared/dashboard/nativeFilters';
+import { fetchChartData } from '../../../app/asyncEvents.ts';
 import { filtersRefreshSet } from '../state/dashboardSlice.ts';
 import type { DashboardThunk } from '../state/store.ts';
 import { columnOf, type FilterValue } from './dataMask.ts';
@@ -24,7 +24,8 @@ function optionRows(body: QueryContext, signal?: AbortSignal): DashboardThunk<Pr
     inFlight.set(services, count);
     if (count === 1) dispatch(filtersRefreshSet(true));
     try {
-      const answer = await services.api.call(chartDataRoutes.data, {
+      // Through the async-aware fetch: with GLOBAL_ASYNC_QUERIES an uncached option query is a job.
+      const answer = await fetchChartData(services.api, {
         body,
         signal,
         query: { dashboard_id: dashboardId === undefined ? undefined : String(dashboardId) },
