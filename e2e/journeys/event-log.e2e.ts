@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../support/api.ts';
 import { launchBrowser, login, newPage, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { runSql, waitForExamples } from '../support/sqlEditor.ts';
 
 /**
  * Issue 17's event log in Chromium: a user opens a dashboard and a chart; their browser sends the
@@ -228,6 +229,35 @@ describe('event log journey', () => {
       await screenshot(page, 'event-log-action-log');
       await page.getByTestId('log-details').first().click();
       await page.getByTestId('log-details-modal').getByText('"version": "v2"').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('logs a failing SQL Lab query with its error type and issue codes', async () => {
+    await waitForExamples(admin);
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, server.baseUrl, server.adminUsername, server.adminPassword ?? '');
+      await page.getByTestId('nav-sqllab').click();
+      await page.getByTestId('sqllab-editor').waitFor();
+      await page.getByTestId('sqllab-database-select').first().click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'examples' }).first().click();
+      await runSql(page, 'SELECT * FROM e2e_no_such_table');
+      await page.getByTestId('sqllab-query-error').waitFor({ timeout: 20_000 });
+      const failed = async () =>
+        (await logOf(admin, server.adminUsername))
+          .map((row) => JSON.parse(row.json ?? '{}') as Record<string, unknown>)
+          .find((event) => event.event_name === 'sqllab_fetch_failed_query');
+      await expect.poll(failed, { timeout: 30_000 }).toMatchObject({
+        source: 'sqlLab',
+        event_type: 'timing',
+        has_err: true,
+        db_id: expect.any(Number),
+        error_type: expect.stringMatching(/_ERROR$/),
+        issue_codes: expect.arrayContaining([expect.any(Number)]),
+        error_details: expect.stringContaining('e2e_no_such_table'),
+      });
     } finally {
       await context.close();
     }

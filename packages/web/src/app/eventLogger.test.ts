@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ClientError } from './api.ts';
 import {
   addLogListener,
+  errorLogFields,
   logChartLoad,
   logEvent,
   logExploreMount,
   logSourceOfPath,
+  MAX_ERROR_DETAILS_CHARS,
 } from './eventLogger.ts';
 
 describe('the event logger', () => {
@@ -80,6 +83,88 @@ describe('the event logger', () => {
       row_count: 12,
       duration: expect.any(Number),
     });
-    expect(seen[1]).toMatchObject({ source: 'explore', slice_id: 5, has_err: true });
+    expect(seen[1]).toMatchObject({
+      source: 'explore',
+      slice_id: 5,
+      has_err: true,
+      issue_codes: [-1],
+      error_details: 'boom',
+    });
+  });
+
+  it("says a failed chart's error type, issue codes and details", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const stop = addLogListener((event) => seen.push(event));
+    const failure = new ClientError({
+      error: 'Column "nope" does not exist',
+      status: 400,
+      errors: [
+        {
+          message: 'Column "nope" does not exist',
+          error_type: 'COLUMN_DOES_NOT_EXIST_ERROR',
+          level: 'error',
+          extra: {
+            issue_codes: [{ code: 1003, message: 'Issue 1003 - There is a syntax error.' }],
+          },
+        },
+      ],
+    });
+    await expect(
+      logChartLoad(Promise.reject(failure), { slice_id: 7, dashboardId: 3 }),
+    ).rejects.toBe(failure);
+    stop();
+    expect(seen).toEqual([
+      expect.objectContaining({
+        event_name: 'load_chart',
+        source: 'dashboard',
+        dashboard_id: 3,
+        slice_id: 7,
+        has_err: true,
+        error_type: 'COLUMN_DOES_NOT_EXIST_ERROR',
+        issue_codes: [1003],
+        error_details: 'Column "nope" does not exist',
+      }),
+    ]);
+  });
+
+  it('says a part that failed inside a 200 answer', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const stop = addLogListener((event) => seen.push(event));
+    const answer = { result: [{ status: 'failed', error: 'no such column: nope', rowcount: 0 }] };
+    await logChartLoad(Promise.resolve(answer), { slice_id: 8 });
+    stop();
+    expect(seen[0]).toMatchObject({
+      event_name: 'load_chart',
+      source: 'explore',
+      has_err: true,
+      issue_codes: [-1],
+      error_details: 'no such column: nope',
+    });
+  });
+
+  it('gives one entry per error, and [-1] where no issue code is named, as Superset does', () => {
+    expect(
+      errorLogFields({
+        error: 'two things',
+        errors: [
+          { message: 'a', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error', extra: null },
+          {
+            message: 'b',
+            error_type: 'SYNTAX_ERROR',
+            level: 'error',
+            extra: { issue_codes: [{ code: 1030, message: 'Issue 1030' }] },
+          },
+        ],
+      }),
+    ).toEqual([
+      { error_type: 'GENERIC_DB_ENGINE_ERROR', issue_codes: [-1], error_details: 'a' },
+      { error_type: 'SYNTAX_ERROR', issue_codes: [1030], error_details: 'b' },
+    ]);
+    // A message quoting a huge statement stays well under the server's 16 KB per event.
+    const [long] = errorLogFields({ error: 'x'.repeat(100_000) });
+    expect(long?.error_details).toHaveLength(MAX_ERROR_DETAILS_CHARS + 1);
+    expect(errorLogFields({ error: 'Network error' })).toEqual([
+      { issue_codes: [-1], error_details: 'Network error' },
+    ]);
   });
 });

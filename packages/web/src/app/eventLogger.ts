@@ -1,4 +1,6 @@
 import { nanoid } from '@reduxjs/toolkit';
+import { type ClientErrorObject, FALLBACK_ERROR } from '@tessera/shared/clientErrors';
+import { toClientErrorObject } from './api.ts';
 
 /**
  * The client's event log (spec "Log event" and "Logging"). Events are built here with the spec's
@@ -102,7 +104,53 @@ export const LOG_EVENTS = {
   shareChart: 'share_chart',
   dashboardDownloadImage: 'dashboard_download_as_image',
   dashboardDownloadPdf: 'dashboard_download_as_pdf',
+  sqllabFetchFailedQuery: 'sqllab_fetch_failed_query',
+  sqllabWarnLocalStorageUsage: 'sqllab_warn_local_storage_usage',
+  sqllabRunQuery: 'sqllab_run_query',
+  sqllabStopQuery: 'sqllab_stop_query',
+  sqllabEstimateQueryCost: 'sqllab_estimate_query_cost',
+  sqllabFormatSql: 'sqllab_format_sql',
+  sqllabCreateTableAs: 'sqllab_create_table_as',
+  sqllabCreateViewAs: 'sqllab_create_view_as',
+  sqllabLoadTabState: 'sqllab_load_tab_state',
+  /** Tessera's own: Superset only toasts a tab state it could not store, with no event. */
+  sqllabStoreTabStateFailed: 'sqllab_store_tab_state_failed',
 } as const;
+
+/** What an event says of one error of a failure, as Superset's SQL Lab logs it. */
+export interface ErrorLogFields {
+  error_type?: string;
+  /** The issue codes' numbers; Superset's `[-1]` when the error names none. */
+  issue_codes: number[];
+  error_details: string;
+}
+
+/**
+ * Longest `error_details` kept: a database's message can quote a whole statement, and the server
+ * refuses a batch holding an event over MAX_EVENT_CHARS, which would lose the batch's other events.
+ */
+export const MAX_ERROR_DETAILS_CHARS = 2000;
+
+export const clipErrorDetails = (text: string) =>
+  text.length > MAX_ERROR_DETAILS_CHARS ? `${text.slice(0, MAX_ERROR_DETAILS_CHARS)}…` : text;
+
+/**
+ * One entry per error of a failure's payload (Superset logs an event for each); a failure that
+ * names no error (a network failure, a bare message) still gives one entry with its message.
+ */
+export function errorLogFields(info: ClientErrorObject): ErrorLogFields[] {
+  const errors = info.errors ?? [];
+  if (errors.length === 0)
+    return [{ issue_codes: [-1], error_details: clipErrorDetails(info.error) }];
+  return errors.map((error) => {
+    const codes = (error.extra?.issue_codes ?? []).map((issue) => issue.code);
+    return {
+      error_type: error.error_type,
+      issue_codes: codes.length > 0 ? codes : [-1],
+      error_details: clipErrorDetails(error.message),
+    };
+  });
+}
 
 /** Explore's mount event: the chart it opened (none for a new chart). */
 export function logExploreMount(slice: { slice_id: number } | null | undefined): void {
@@ -125,11 +173,19 @@ const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value
 
 /**
  * Superset's `load_chart` timing event around a chart's data call (Explore's and each dashboard
- * chart's): the duration, whether every part came from the cache, the rows, or that it failed.
+ * chart's): the duration, whether every part came from the cache, the rows, or that it failed and
+ * why (error type, issue codes, details).
  * Answers what the call answers; an aborted call logs nothing.
  */
 export async function logChartLoad<
-  A extends { result: Array<{ is_cached?: boolean | null; rowcount?: number }> },
+  A extends {
+    result: Array<{
+      is_cached?: boolean | null;
+      rowcount?: number;
+      status?: string;
+      error?: string | null;
+    }>;
+  },
 >(answer: Promise<A>, formData: ChartLoadFormData): Promise<A> {
   const started = performance.now();
   const sliceId = numberOrUndefined(formData.slice_id);
@@ -144,8 +200,13 @@ export async function logChartLoad<
   };
   try {
     const value = await answer;
+    // A part can fail inside a 200 answer: the chart shows that error, the event says it.
+    const failed = value.result.find((part) => part.status === 'failed' || part.error);
     logEvent(LOG_EVENTS.loadChart, {
       ...fields,
+      ...(failed
+        ? { has_err: true, ...errorLogFields({ error: failed.error || FALLBACK_ERROR })[0] }
+        : {}),
       is_cached: value.result.every((part) => part.is_cached === true),
       row_count: value.result.reduce((sum, part) => sum + (part.rowcount ?? 0), 0),
       duration: Math.round(performance.now() - started),
@@ -153,9 +214,12 @@ export async function logChartLoad<
     return value;
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name !== 'AbortError') {
+      // The first error's type, issue codes and message, as Superset's `error_details`.
+      const [first] = errorLogFields(toClientErrorObject(error));
       logEvent(LOG_EVENTS.loadChart, {
         ...fields,
         has_err: true,
+        ...first,
         duration: Math.round(performance.now() - started),
       });
     }

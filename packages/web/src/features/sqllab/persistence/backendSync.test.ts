@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../app/api.ts';
+import { addLogListener, type LogEvent } from '../../../app/eventLogger.ts';
 import { makeQueryEditor } from '../state/editorFactory.ts';
 import { DEFAULT_SQLLAB_SETTINGS, workspaceLoaded } from '../state/sqlLabSlice.ts';
 import { createSqlLabStore } from '../state/store.ts';
@@ -53,8 +54,24 @@ describe('the 5000 ms tab sync', () => {
         ? Response.json({ message: 'Internal server error' }, { status: 500 })
         : Response.json(41),
     );
+    const seen: LogEvent[] = [];
+    const stop = addLogListener((event) => seen.push(event));
     await store.dispatch(syncWorkspace());
+    stop();
     expect(toasts).toEqual([{ type: 'danger', text: STORE_QUERY_FAILED }]);
+    // Logged as a warning too, with the tab and what the server said.
+    expect(seen).toEqual([
+      expect.objectContaining({
+        event_name: 'sqllab_store_tab_state_failed',
+        source: 'sqlLab',
+        source_id: '42',
+        db_id: 1,
+        level: 'warning',
+        target_id: '42',
+        status: 500,
+        error_details: 'Internal server error',
+      }),
+    ]);
     expect(STORE_QUERY_FAILED).toMatch(
       /^An error occurred while storing your query in the backend\. .*"Save Query"/,
     );

@@ -1,6 +1,7 @@
 import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import { queryEditorToTabStateUpdate } from '@tessera/shared/api/sqllabState';
-import { ClientError } from '../../../app/api.ts';
+import { ClientError, toClientErrorObject } from '../../../app/api.ts';
+import { logTabStateNotStored } from '../state/eventLog.ts';
 import { selectActiveEditorId, selectQueryEditors } from '../state/selectors.ts';
 import { activeTabSynced, destroyedQueryEditorCleared } from '../state/sqlLabSlice.ts';
 import type { SqlLabThunk } from '../state/store.ts';
@@ -43,8 +44,8 @@ export function syncWorkspace(): SqlLabThunk<Promise<void>> {
         });
         markSynced(editor.tabViewId, editor.version);
       } catch (error) {
-        // Editor save errors are logged as warnings only; the toast says what to do.
-        console.warn('SQL Lab could not store tab state', editor.tabViewId, error);
+        // Editor save errors are logged as warnings; the toast says what to do.
+        logTabStateNotStored(getState(), editor.tabViewId, toClientErrorObject(error));
         failed = true;
       }
     }
@@ -58,7 +59,7 @@ export function syncWorkspace(): SqlLabThunk<Promise<void>> {
         await api.call(sqllabStateRoutes.activateTab, { params: { pk: Number(active.tabViewId) } });
         dispatch(activeTabSynced(active.tabViewId));
       } catch (error) {
-        console.warn('SQL Lab could not activate tab', active.tabViewId, error);
+        logTabStateNotStored(getState(), active.tabViewId, toClientErrorObject(error));
       }
     }
 

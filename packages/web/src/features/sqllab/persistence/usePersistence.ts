@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { LOG_EVENTS } from '../../../app/eventLogger.ts';
+import { logSqlLabEvent } from '../state/eventLog.ts';
 import { useSqlLabDispatch, useSqlLabStore } from '../state/hooks.ts';
 import type { SqlLabServices } from '../state/store.ts';
 import { syncWorkspace, TAB_SYNC_INTERVAL_MS } from './backendSync.ts';
@@ -29,6 +31,10 @@ export function usePersistence(toast: SqlLabServices['toast'], enabled: boolean)
       if (snapshot.nearBudget && now - lastWarning > LOCAL_STORAGE_WARNING_THROTTLE_MS) {
         lastWarning = now;
         toast('warning', storageWarning(snapshot.sizeKb));
+        logSqlLabEvent(store.getState(), LOG_EVENTS.sqllabWarnLocalStorageUsage, {
+          current_usage: Math.round(snapshot.sizeKb),
+          query_count: Object.keys(snapshot.workspace.queries).length,
+        });
       }
     };
     const unsubscribe = store.subscribe(() => {

@@ -4,6 +4,8 @@ import { sqllabRoutes, sqllabStateRoutes } from '@tessera/shared/api/routes/sqll
 import { clientToSavedQueryBody } from '@tessera/shared/api/savedQueries';
 import { FALLBACK_ERROR } from '@tessera/shared/clientErrors';
 import { ClientError, errorMessage } from '../../../../app/api.ts';
+import { LOG_EVENTS } from '../../../../app/eventLogger.ts';
+import { logSqlLabEvent } from '../eventLog.ts';
 import { selectEditorById } from '../selectors.ts';
 import {
   costEstimateFailed,
@@ -48,6 +50,14 @@ export function parseTemplateParams(text: string | null | undefined): Record<str
   return value as Record<string, unknown>;
 }
 
+/** Superset's event of a run: CREATE TABLE AS and CREATE VIEW AS have their own. */
+function runEventOf(options: { ctas?: boolean; ctasMethod?: 'TABLE' | 'VIEW' }): string {
+  if (!options.ctas) return LOG_EVENTS.sqllabRunQuery;
+  return options.ctasMethod === 'VIEW'
+    ? LOG_EVENTS.sqllabCreateViewAs
+    : LOG_EVENTS.sqllabCreateTableAs;
+}
+
 /** Runs the selected text when there is any, else the whole text of the tab. */
 export function runEditorQuery(
   editorId: string,
@@ -74,6 +84,7 @@ export function runEditorQuery(
       ctas_method: options.ctasMethod ?? 'TABLE',
       tempTable: options.tempTable ?? null,
     });
+    logSqlLabEvent(state, runEventOf(options));
     await dispatch(runQuery(query));
     return query;
   };
@@ -84,6 +95,7 @@ export function estimateQueryCost(editorId: string): SqlLabThunk<Promise<void>> 
   return async (dispatch, getState, { api }) => {
     const editor = selectEditorById(getState(), editorId);
     if (!editor?.dbId) return;
+    logSqlLabEvent(getState(), LOG_EVENTS.sqllabEstimateQueryCost);
     dispatch(costEstimateStarted(editorId));
     try {
       const sql = editor.selectedText?.trim() ? editor.selectedText : editor.sql;
@@ -108,6 +120,7 @@ export function formatQuery(editorId: string): SqlLabThunk<Promise<void>> {
   return async (dispatch, getState, { api, toast }) => {
     const editor = selectEditorById(getState(), editorId);
     if (!editor) return;
+    logSqlLabEvent(getState(), LOG_EVENTS.sqllabFormatSql);
     try {
       const answer = await api.call(sqllabRoutes.formatSql, {
         body: { sql: editor.sql, ...(editor.dbId ? { database_id: editor.dbId } : {}) },

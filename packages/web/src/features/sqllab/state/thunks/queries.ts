@@ -6,9 +6,11 @@ import type {
   UpdatedSinceAnswer,
 } from '@tessera/shared/api/sqllab';
 import { newClientId } from '@tessera/shared/api/sqllab';
-import { UNKNOWN_ERROR } from '@tessera/shared/clientErrors';
+import { type ClientErrorObject, UNKNOWN_ERROR } from '@tessera/shared/clientErrors';
 import type { z } from 'zod';
 import { ClientError, isAbortError, toClientErrorObject } from '../../../../app/api.ts';
+import { LOG_EVENTS } from '../../../../app/eventLogger.ts';
+import { logFailedQuery, logSqlLabEvent } from '../eventLog.ts';
 import { selectEditorById } from '../selectors.ts';
 import {
   activeSouthPaneTabSet,
@@ -61,17 +63,13 @@ function failureOf(error: unknown) {
   };
 }
 
-function logFailure(query: Query, failure: ReturnType<typeof failureOf>): void {
-  // Failed runs are logged with error type, issue codes and details (spec section 8).
-  console.warn('SQL Lab query failed', {
-    clientId: query.id,
-    errors: (failure.errors ?? []).map((e) => ({
-      error_type: e.error_type,
-      issue_codes: e.extra?.issue_codes,
-      message: e.message,
-    })),
-    message: failure.message,
-  });
+/** A run the server says failed: its message and the errors it keeps in `extra.errors`. */
+function polledFailure(record: UpdatedSince['result'][number]): ClientErrorObject {
+  const errors = (record.extra as { errors?: ClientErrorObject['errors'] } | null)?.errors;
+  return {
+    error: record.errorMessage || UNKNOWN_ERROR,
+    ...(Array.isArray(errors) ? { errors } : {}),
+  };
 }
 
 /** The fields of a new run; callers fill what they know. */
@@ -144,9 +142,9 @@ export function runQuery(query: Query): SqlLabThunk<Promise<void>> {
         dispatch(queriesRefreshed([answer.query]));
       }
     } catch (error) {
-      const failure = failureOf(error);
-      logFailure(query, failure);
-      dispatch(queryFailed({ id: query.id, ...failure }));
+      // Failed runs are logged with error type, issue codes and details (spec section 8).
+      logFailedQuery(query, toClientErrorObject(error));
+      dispatch(queryFailed({ id: query.id, ...failureOf(error) }));
     }
   };
 }
@@ -165,6 +163,7 @@ export function fetchQueryResults(query: Query, displayLimit?: number): SqlLabTh
       dispatch(querySucceeded({ id: query.id, results: toQueryResults(answer) }));
     } catch (error) {
       const info = toClientErrorObject(error);
+      logFailedQuery(query, info);
       dispatch(
         queryFailed({
           id: query.id,
@@ -185,7 +184,8 @@ export function clearQueryResults(queryId: string) {
 }
 
 export function stopQuery(query: Query): SqlLabThunk<Promise<void>> {
-  return async (dispatch, _getState, { api, toast }) => {
+  return async (dispatch, getState, { api, toast }) => {
+    logSqlLabEvent(getState(), LOG_EVENTS.sqllabStopQuery, { client_id: query.id });
     try {
       await api.call(queryRoutes.stop, { body: { client_id: query.id } });
       dispatch(queryStopped(query.id));
@@ -277,6 +277,10 @@ export function pollQueries(signal?: AbortSignal): SqlLabThunk<Promise<void>> {
     for (const record of records) {
       const previous = before[record.id];
       const current = after[record.id];
+      // An asynchronous run that failed on the server is a failed run too, logged once.
+      if (previous && current && record.state === 'failed' && previous.state !== 'failed') {
+        logFailedQuery(current, polledFailure(record));
+      }
       // A local `running` is kept over a server success (spec section 4), so the server's
       // success with a results key is what starts the fetch of an asynchronous run's rows.
       const ready =

@@ -2,6 +2,7 @@ import { sqllabStateRoutes } from '@tessera/shared/api/routes/sqllab';
 import type { QueryRecord } from '@tessera/shared/api/sqllab';
 import { type TabStateAnswer, tabStateToQueryEditor } from '@tessera/shared/api/sqllabState';
 import { ClientError } from '../../../../app/api.ts';
+import { LOG_EVENTS } from '../../../../app/eventLogger.ts';
 import {
   copyName,
   defaultDbId,
@@ -11,6 +12,7 @@ import {
   nextUntitledName,
   starterSql,
 } from '../editorFactory.ts';
+import { logSqlLabEvent } from '../eventLog.ts';
 import { queryFromRecord } from '../queryTransitions.ts';
 import {
   selectActiveEditor,
@@ -181,6 +183,7 @@ export function loadQueryEditor(id: string): SqlLabThunk<Promise<void>> {
   return async (dispatch, getState, { api, toast }) => {
     const local = selectEditorById(getState(), id);
     if (!local?.tabViewId) return;
+    const started = performance.now();
     try {
       const tab = await api.call(sqllabStateRoutes.getTab, {
         params: { pk: Number(local.tabViewId) },
@@ -193,6 +196,11 @@ export function loadQueryEditor(id: string): SqlLabThunk<Promise<void>> {
         loaded.editor = { ...local, loaded: true };
       }
       dispatch(queryEditorLoaded(loaded));
+      // Superset's timing event of a tab whose state came from the server.
+      logSqlLabEvent(getState(), LOG_EVENTS.sqllabLoadTabState, {
+        eventType: 'timing',
+        duration: Math.round(performance.now() - started),
+      });
     } catch (error) {
       if (error instanceof ClientError && error.status === 404) {
         dispatch(queryEditorDropped(id));
