@@ -314,26 +314,29 @@ export async function favoriteStatus(
   };
 }
 
-/** `GET /api/v1/chart/related/{owners|created_by|changed_by}`: users by name, for pickers. */
-export async function relatedUsers(
-  ctx: AppContext,
-  actor: Actor,
-  q: RelatedQuery,
-): Promise<RelatedAnswer> {
-  reader(actor);
-  const pageSize = q.page_size ?? 20;
-  const { count, rows } = await chartRepository.searchUsers(
-    ctx.store.db,
-    q.filter ?? '',
-    q.page ?? 0,
-    pageSize,
-  );
-  return {
-    count,
-    result: rows.map((u) => ({
-      value: u.id,
-      text: `${u.first_name} ${u.last_name}`.trim(),
-      extra: { email: u.email, active: u.active },
-    })),
+/**
+ * `GET /api/v1/{feature}/related/{owners|created_by|changed_by}`: users by name, for pickers,
+ * once `allowed` has let the actor ask (it throws when not).
+ */
+export function relatedUsersAfter(allowed: (actor: Actor) => unknown) {
+  return async (ctx: AppContext, actor: Actor, q: RelatedQuery): Promise<RelatedAnswer> => {
+    allowed(actor);
+    const { count, rows } = await chartRepository.searchUsers(
+      ctx.store.db,
+      q.filter ?? '',
+      q.page ?? 0,
+      q.page_size ?? 20,
+    );
+    return {
+      count,
+      result: rows.map((u) => ({
+        value: u.id,
+        text: `${u.first_name} ${u.last_name}`.trim(),
+        extra: { email: u.email, active: u.active },
+      })),
+    };
   };
 }
+
+/** `GET /api/v1/chart/related/{owners|created_by|changed_by}`. */
+export const relatedUsers = relatedUsersAfter(reader);

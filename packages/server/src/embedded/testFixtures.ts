@@ -43,6 +43,14 @@ export async function embed(
   });
 }
 
+/** The shop database with a dataset on each of its tables, `sales` and `regions`. */
+export async function addShopDatasets(t: TestApp) {
+  const shop = await addShopDatabase(t);
+  const table = (table_name: string) =>
+    createDataset(t, { database: shop.id, schema: 'main', table_name });
+  return { shop, sales: await table('sales'), regions: await table('regions') };
+}
+
 export async function embeddedFixture(
   options: {
     env?: Record<string, string>;
@@ -57,13 +65,7 @@ export async function embeddedFixture(
     env: { TESSERA_FEATURE_FLAGS: 'EMBEDDED_SUPERSET', ...options.env },
     config: { ...options.config, guestToken: { ...base, ...options.guestToken } },
   });
-  const shop = await addShopDatabase(t);
-  const sales = await createDataset(t, { database: shop.id, schema: 'main', table_name: 'sales' });
-  const regions = await createDataset(t, {
-    database: shop.id,
-    schema: 'main',
-    table_name: 'regions',
-  });
+  const { shop, sales, regions } = await addShopDatasets(t);
   const shows = (column: string) => ({ groupby: [column], metrics: [COUNT] });
   const salesChart = await insertChart(t, 'Sales', sales, shows('region'));
   const regionsChart = await insertChart(t, 'Regions', regions, shows('code'));

@@ -3,18 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import { DASHBOARD_SIZE } from './content/screenshot.ts';
 import type { ReportsRuntime } from './runtime.ts';
 import {
   createReport,
   type Mailbox,
-  makeShop,
+  mailedShop,
   reportBody,
   runtimeFor,
   type Shop,
   saveChart,
-  startMailbox,
 } from './testFixtures.ts';
 import { colouredShare, decodePng, pdfPages } from './testPng.ts';
 
@@ -72,22 +71,7 @@ describe.skipIf(!hasClient)('report content delivered by mail', () => {
   let tall: number;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({
-      config: {
-        webDist: WEB_DIST,
-        smtp: {
-          host: '127.0.0.1',
-          port: mailbox.port,
-          user: null,
-          password: null,
-          mailFrom: 'reports@tessera.test',
-          starttls: false,
-          ssl: false,
-        },
-      },
-    });
-    shop = await makeShop(t);
+    ({ t, shop, mailbox } = await mailedShop({ config: { webDist: WEB_DIST } }));
     const bars: number[] = [shop.pie];
     for (let i = 0; i < 3; i += 1)
       bars.push(

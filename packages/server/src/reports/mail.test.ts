@@ -1,16 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import type { ReportsRuntime } from './runtime.ts';
 import {
   createReport,
   type Mailbox,
-  makeShop,
+  mailedShop,
   reportBody,
   runtimeFor,
   type Shop,
-  startMailbox,
 } from './testFixtures.ts';
 
 /** Data reports by real mail (no browser): a chart's CSV and XLSX, a saved query's rows. */
@@ -22,21 +21,7 @@ describe('data reports delivered by mail', () => {
   let runtime: ReportsRuntime;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({
-      config: {
-        smtp: {
-          host: '127.0.0.1',
-          port: mailbox.port,
-          user: null,
-          password: null,
-          mailFrom: 'reports@tessera.test',
-          starttls: false,
-          ssl: false,
-        },
-      },
-    });
-    shop = await makeShop(t);
+    ({ t, shop, mailbox } = await mailedShop());
     runtime = runtimeFor(t, { linkBaseUrl: 'https://bi.example.com' });
   }, 60_000);
   afterAll(async () => {

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityRepository } from '../security/repository.ts';
 import { DML_NOT_ALLOWED_MESSAGE } from '../sqllab/plan.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import { storeKinds } from '../testing/stores.ts';
 import { WEBHOOK_PRIVATE } from './delivery/webhookPolicy.ts';
 import {
   BASE,
   createReport,
   type Mailbox,
-  makeShop,
+  mailedShop,
   reportBody,
   rison,
   type Shop,
-  startMailbox,
 } from './testFixtures.ts';
 
 /** `/api/v1/report/` through `app.inject()` against the real metadata store. */
@@ -23,22 +22,7 @@ describe.each(storeKinds())('reports API on the %s metadata store', (store) => {
   let mailbox: Mailbox;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({
-      store,
-      config: {
-        smtp: {
-          host: '127.0.0.1',
-          port: mailbox.port,
-          user: null,
-          password: null,
-          mailFrom: 'reports@tessera.test',
-          starttls: false,
-          ssl: false,
-        },
-      },
-    });
-    shop = await makeShop(t);
+    ({ t, shop, mailbox } = await mailedShop({ store }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

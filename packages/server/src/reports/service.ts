@@ -1,4 +1,3 @@
-import type { RelatedAnswer, RelatedQuery } from '@tessera/shared/api/charts';
 import type { ListQuery } from '@tessera/shared/api/common';
 import { badRequest, forbidden, notFound, TesseraError } from '@tessera/shared/errors';
 import {
@@ -16,7 +15,7 @@ import {
   reportProblems,
 } from '@tessera/shared/reports/schemas';
 import { Cron } from 'croner';
-import { chartRepository } from '../charts/repository.ts';
+import { relatedUsersAfter } from '../charts/service.ts';
 import type { AppContext } from '../context.ts';
 import {
   compareBy,
@@ -295,28 +294,7 @@ export function reportInfo(actor: Actor, keys: string[] | undefined) {
   return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k)));
 }
 
-export async function relatedUsers(
-  ctx: AppContext,
-  actor: Actor,
-  q: RelatedQuery,
-): Promise<RelatedAnswer> {
-  reader(actor);
-  const pageSize = q.page_size ?? 20;
-  const { count, rows } = await chartRepository.searchUsers(
-    ctx.store.db,
-    q.filter ?? '',
-    q.page ?? 0,
-    pageSize,
-  );
-  return {
-    count,
-    result: rows.map((u) => ({
-      value: u.id,
-      text: `${u.first_name} ${u.last_name}`.trim(),
-      extra: { email: u.email, active: u.active },
-    })),
-  };
-}
+export const relatedUsers = relatedUsersAfter(reader);
 
 // ---- writes ------------------------------------------------------------------------------------
 

@@ -4,8 +4,15 @@ import { datasourceView } from '@tessera/shared/permissions';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { createContext } from '../context.ts';
-import { addShopDatabase, createDataset, grantToRole } from '../datasets/testFixtures.ts';
-import type { TestApp, TestUser } from '../testing/harness.ts';
+import { grantToRole } from '../datasets/testFixtures.ts';
+import { addShopDatasets } from '../embedded/testFixtures.ts';
+import type { Config } from '../platform/config.ts';
+import {
+  createTestApp,
+  type TestApp,
+  type TestAppOptions,
+  type TestUser,
+} from '../testing/harness.ts';
 import { type ReportsOptions, ReportsRuntime } from './runtime.ts';
 
 /** Shared set-up of the report tests: the shop data, charts on it, a mailbox and a webhook. */
@@ -60,13 +67,7 @@ export async function saveChart(
  * `sales` (not `regions`).
  */
 export async function makeShop(t: TestApp): Promise<Shop> {
-  const shop = await addShopDatabase(t);
-  const sales = await createDataset(t, { database: shop.id, schema: 'main', table_name: 'sales' });
-  const regions = await createDataset(t, {
-    database: shop.id,
-    schema: 'main',
-    table_name: 'regions',
-  });
+  const { shop, sales, regions } = await addShopDatasets(t);
   const pie = await saveChart(t, 'admin', 'Sales by region', sales, {
     viz_type: 'pie',
     groupby: ['region'],
@@ -95,6 +96,27 @@ export async function makeShop(t: TestApp): Promise<Shop> {
     ['datasource_access', datasourceView('shop', 'sales', sales)],
   );
   return { database: shop.id, sales, regions, pie, table, secret };
+}
+
+export interface MailedShop {
+  t: TestApp;
+  shop: Shop;
+  mailbox: Mailbox;
+}
+
+/** A test app that mails through a local mailbox, with the shop (`makeShop`) on it. */
+export async function mailedShop(options: TestAppOptions = {}): Promise<MailedShop> {
+  const mailbox = await startMailbox();
+  try {
+    const t = await createTestApp({
+      ...options,
+      config: { ...options.config, smtp: smtpTo(mailbox) },
+    });
+    return { t, mailbox, shop: await makeShop(t) };
+  } catch (error) {
+    await mailbox.close();
+    throw error;
+  }
 }
 
 export function reportBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -148,6 +170,19 @@ export interface Mailbox {
   /** Resolves once `n` mails have arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
+}
+
+/** The test app's mail settings: plain SMTP to the mailbox, no login. */
+function smtpTo(mailbox: Mailbox): Config['smtp'] {
+  return {
+    host: '127.0.0.1',
+    port: mailbox.port,
+    user: null,
+    password: null,
+    mailFrom: 'reports@tessera.test',
+    starttls: false,
+    ssl: false,
+  };
 }
 
 /** A real SMTP server on a free port: every mail is parsed with mailparser. */

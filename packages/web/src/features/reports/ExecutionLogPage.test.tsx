@@ -4,12 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, renderWithApp, testUser } from '../../test/render.tsx';
 import { fakeServer } from '../datasets/testing.ts';
 import { ExecutionLogPage } from './ExecutionLogPage.tsx';
-import { item, listAnswer, logRow } from './testing.ts';
+import { item, listAnswer, logRow, SLOW, WAIT } from './testing.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const SLOW = { timeout: 15_000 };
-const WAIT = { timeout: 10_000 };
 
 const page = (
   <Routes>

@@ -3,15 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, GAMMA, renderWithApp, testUser } from '../../test/render.tsx';
 import { fakeServer } from '../datasets/testing.ts';
 import { ReportsListPage } from './ReportsListPage.tsx';
-import { listAnswer, listRow } from './testing.ts';
+import { listAnswer, listRow, SLOW, toastShown, WAIT } from './testing.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SLOW = { timeout: 15_000 };
-const WAIT = { timeout: 10_000 };
 const admin = testUser(ADMIN, 'admin');
-const toastTexts = (store: { getState(): { toasts: Array<{ text: string }> } }) =>
-  store.getState().toasts.map((t) => t.text);
 
 const REPORT = listRow();
 const ALERT = listRow({
@@ -70,13 +66,7 @@ describe('the Alerts & reports list', { timeout: 60_000 }, () => {
     ]);
     const { store } = renderWithApp(<ReportsListPage />, { user: admin, path: '/report/list/' });
     fireEvent.click(await screen.findByTestId('report-row-active', {}, SLOW));
-    await waitFor(
-      () =>
-        expect(toastTexts(store)).toContain(
-          'We were unable to activate or deactivate this report.',
-        ),
-      WAIT,
-    );
+    await toastShown(store, 'We were unable to activate or deactivate this report.');
     expect(server.made('PUT', /report\/1$/)[0]?.body).toEqual({ active: false });
   });
 
@@ -88,10 +78,7 @@ describe('the Alerts & reports list', { timeout: 60_000 }, () => {
     const { store } = renderWithApp(<ReportsListPage />, { user: admin, path: '/report/list/' });
     fireEvent.click(await screen.findByTestId('report-row-delete', {}, SLOW));
     fireEvent.click(await screen.findByTestId('confirm-delete', {}, SLOW));
-    await waitFor(
-      () => expect(toastTexts(store)).toContain('Your report could not be deleted'),
-      WAIT,
-    );
+    await toastShown(store, 'Your report could not be deleted');
 
     const row = screen.getByText('Weekly Report for Sales').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
@@ -101,7 +88,7 @@ describe('the Alerts & reports list', { timeout: 60_000 }, () => {
       WAIT,
     );
     fireEvent.click(screen.getAllByTestId('confirm-delete').at(-1) as HTMLElement);
-    await waitFor(() => expect(toastTexts(store)).toContain('Deleted 1 report'), WAIT);
+    await toastShown(store, 'Deleted 1 report');
     expect(server.made('DELETE', /^\/api\/v1\/report\/$/)[0]?.q).toEqual([1]);
   });
 

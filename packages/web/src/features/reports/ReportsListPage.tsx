@@ -22,6 +22,7 @@ import { Forbidden } from '../../components/Forbidden.tsx';
 import { type ListParams, ListView } from '../../components/ListView.tsx';
 import { deleteConfirmation } from '../../components/lists/deleteConfirmation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { type RowAction, RowActions } from '../../components/RowActions.tsx';
 import { ReportModal } from './components/ReportModal.tsx';
 import { ReportStateTag } from './components/ReportState.tsx';
 import { scheduleInWords } from './crontab.ts';
@@ -231,51 +232,36 @@ export function ReportsListPage() {
         title: 'Actions',
         key: 'actions',
         align: 'right',
-        render: (_: unknown, row) => (
-          <Flex gap={2} justify="flex-end">
-            <Tooltip title="Execution log">
-              <Button
-                type="text"
-                icon={<ProfileOutlined />}
-                aria-label="Execution log"
-                onClick={() => navigate(logPath(row.type, row.id))}
-                data-testid="report-row-log"
-              />
-            </Tooltip>
-            {canWrite && (
-              <>
-                <Tooltip title="Run now">
-                  <Button
-                    type="text"
-                    icon={<PlayCircleOutlined />}
-                    aria-label="Run now"
-                    onClick={() => void runNow(row)}
-                    data-testid="report-row-run"
-                  />
-                </Tooltip>
-                <Tooltip title="Edit">
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label="Edit"
-                    onClick={() => setModalState({ mode: 'edit', id: row.id })}
-                    data-testid="report-row-edit"
-                  />
-                </Tooltip>
-                <Tooltip title="Delete">
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="Delete"
-                    onClick={() => confirmDelete([row])}
-                    data-testid="report-row-delete"
-                  />
-                </Tooltip>
-              </>
-            )}
-          </Flex>
-        ),
+        render: (_: unknown, row) => {
+          const log: RowAction = {
+            label: 'Execution log',
+            icon: <ProfileOutlined />,
+            testId: 'report-row-log',
+            onClick: () => navigate(logPath(row.type, row.id)),
+          };
+          const writes: RowAction[] = [
+            {
+              label: 'Run now',
+              icon: <PlayCircleOutlined />,
+              testId: 'report-row-run',
+              onClick: () => void runNow(row),
+            },
+            {
+              label: 'Edit',
+              icon: <EditOutlined />,
+              testId: 'report-row-edit',
+              onClick: () => setModalState({ mode: 'edit', id: row.id }),
+            },
+            {
+              label: 'Delete',
+              icon: <DeleteOutlined />,
+              testId: 'report-row-delete',
+              danger: true,
+              onClick: () => confirmDelete([row]),
+            },
+          ];
+          return <RowActions actions={canWrite ? [log, ...writes] : [log]} />;
+        },
       },
     ],
     [navigate, canWrite, toggle, runNow, confirmDelete],

@@ -75,13 +75,8 @@ export const reportsApi = {
   databases: (signal?: AbortSignal) =>
     api.call(databaseRoutes.list, {
       signal,
-      q: {
-        columns: ['id', 'database_name'],
-        order_column: 'database_name',
-        order_direction: 'asc',
-        page: 0,
-        page_size: 100,
-      },
+      // Every database at once (the picker filters them itself), not a page of 50.
+      q: { ...pickerQuery('database_name', '', ['id', 'database_name']), page_size: 100 },
     }),
   dashboards: (search: string, signal?: AbortSignal) =>
     api.call(dashboardRoutes.list, {

@@ -1,4 +1,6 @@
 import type { ReportItem, ReportListRow, ReportLogRow } from '@tessera/shared/reports/schemas';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /** Reports as the server answers them, for the component tests of this folder. */
 
@@ -95,3 +97,15 @@ export const listAnswer = <T extends { id: number }>(rows: T[]) => ({
   ids: rows.map((r) => r.id),
   result: rows,
 });
+
+/** How long the first render (antd, the lazy modal) and a later change may take in jsdom. */
+export const SLOW = { timeout: 15_000 };
+export const WAIT = { timeout: 10_000 };
+
+type ToastStore = { getState(): { toasts: Array<{ text: string }> } };
+
+export const toastTexts = (store: ToastStore) => store.getState().toasts.map((t) => t.text);
+
+/** Waits until a toast says `text`. */
+export const toastShown = (store: ToastStore, text: string) =>
+  waitFor(() => expect(toastTexts(store)).toContain(text), WAIT);

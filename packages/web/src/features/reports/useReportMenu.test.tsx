@@ -1,18 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Menu } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, GAMMA, renderWithApp, testUser } from '../../test/render.tsx';
 import { fakeServer } from '../datasets/testing.ts';
-import { listAnswer, listRow } from './testing.ts';
+import { listAnswer, listRow, SLOW, toastShown } from './testing.ts';
 import { useReportMenu } from './useReportMenu.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const SLOW = { timeout: 15_000 };
-const WAIT = { timeout: 10_000 };
-const toastTexts = (store: { getState(): { toasts: Array<{ text: string }> } }) =>
-  store.getState().toasts.map((t) => t.text);
 
 /** The hook's entries shown open, as the header's menu shows them. */
 function Harness({ startOpen = true }) {
@@ -49,13 +44,7 @@ describe('"Manage email reports"', { timeout: 60_000 }, () => {
   it('says when the reports could not be fetched', async () => {
     fakeServer([['GET', /^\/api\/v1\/report\/$/, { status: 500, body: { message: 'down' } }]]);
     const { store } = renderWithApp(<Harness />, { user: testUser(ADMIN) });
-    await waitFor(
-      () =>
-        expect(toastTexts(store)).toContain(
-          'There was an issue fetching reports attached to this dashboard.',
-        ),
-      WAIT,
-    );
+    await toastShown(store, 'There was an issue fetching reports attached to this dashboard.');
   });
 
   it('switches, and deletes, an existing report with the spec toasts on failure', async () => {
@@ -66,20 +55,11 @@ describe('"Manage email reports"', { timeout: 60_000 }, () => {
     ]);
     const { store } = renderWithApp(<Harness />, { user: testUser(ADMIN) });
     fireEvent.click(await screen.findByTestId('report-menu-toggle', {}, SLOW));
-    await waitFor(
-      () =>
-        expect(toastTexts(store)).toContain(
-          'We were unable to activate or deactivate this report.',
-        ),
-      WAIT,
-    );
+    await toastShown(store, 'We were unable to activate or deactivate this report.');
     expect(server.made('PUT', /report\/1$/)[0]?.body).toEqual({ active: false });
     fireEvent.click(screen.getByTestId('report-menu-delete'));
     fireEvent.click(await screen.findByTestId('confirm-delete', {}, SLOW));
-    await waitFor(
-      () => expect(toastTexts(store)).toContain('Your report could not be deleted'),
-      WAIT,
-    );
+    await toastShown(store, 'Your report could not be deleted');
     expect(screen.getByTestId('report-menu-edit')).toBeTruthy();
   });
 

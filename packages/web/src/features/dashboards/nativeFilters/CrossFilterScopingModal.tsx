@@ -10,7 +10,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { CROSS_FILTER_VIZ_TYPES } from '../charts/chartMenu.ts';
 import { useDashboardDispatch, useDashboardSelector, useDashboardStore } from '../state/hooks.ts';
 import { saveCrossFilterScoping, scopeSettingsInState } from './crossFilters.ts';
-import { scopeFromChecked, scopeTree } from './filterConfig.ts';
+import { checkedCharts, checkedKeys, scopeFromChecked, scopeTree } from './filterConfig.ts';
 
 const GLOBAL_KEY = 'global';
 
@@ -130,13 +130,9 @@ export function CrossFilterScopingModal({
                   children: disableChart(tree.children ?? [], selectedChart),
                 },
               ]}
-              checkedKeys={reached.map((id) => `chart-${id}`)}
+              checkedKeys={checkedKeys(reached)}
               onCheck={(keys) => {
-                const list = Array.isArray(keys) ? keys : keys.checked;
-                const charts = list
-                  .map(String)
-                  .filter((key) => key.startsWith('chart-'))
-                  .map((key) => Number(key.slice(6)));
+                const charts = checkedCharts(keys);
                 // The emitter never filters itself: counting it as reached keeps it out of
                 // `excluded`, as the scope is the same either way.
                 if (selectedChart !== null) charts.push(selectedChart);

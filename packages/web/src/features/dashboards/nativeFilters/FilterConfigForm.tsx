@@ -11,6 +11,8 @@ import { controlsOf } from './dataMask.ts';
 import { FilterControl } from './FilterControl.tsx';
 import {
   ALL_PANELS_KEY,
+  checkedCharts,
+  checkedKeys,
   FILTER_TYPE_LABELS,
   type ScopeNode,
   scopeFromChecked,
@@ -260,13 +262,9 @@ export function FilterForm({
             checkable
             defaultExpandAll
             treeData={[tree]}
-            checkedKeys={reached.map((id) => `chart-${id}`)}
+            checkedKeys={checkedKeys(reached)}
             onCheck={(keys) => {
-              const list = Array.isArray(keys) ? keys : keys.checked;
-              const charts = list
-                .map(String)
-                .filter((key) => key.startsWith('chart-'))
-                .map((key) => Number(key.slice(6)));
+              const charts = checkedCharts(keys);
               onChange({ ...filter, scope: scopeFromChecked(tree, charts) });
             }}
           />

@@ -1,3 +1,4 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { dashboardRoutes } from '@tessera/shared/api/routes/dashboards';
 import {
   type FilterConfigItem,
@@ -8,7 +9,7 @@ import type { DashboardLayout } from '@tessera/shared/dashboard/position';
 import type { QueryFormData } from '@tessera/shared/viz/types';
 import { chartsRefreshRequested } from '../state/chartsSlice.ts';
 import { metadataChanged } from '../state/dashboardInfoSlice.ts';
-import type { DashboardRootState, DashboardThunk } from '../state/store.ts';
+import type { DashboardDispatch, DashboardRootState, DashboardThunk } from '../state/store.ts';
 import {
   type CrossFilterSettings,
   chartExtraFormData,
@@ -94,19 +95,33 @@ export function withNativeFilters(
 export function applyDataMask(next: DataMaskMap): DashboardThunk<number[]> {
   return (dispatch, getState) => {
     const state = getState();
-    const { filters, scopes } = filtersInState(state);
-    const after = { ...state.dataMask, ...next };
-    const changed = chartsChanged(
-      state.dashboardState.sliceIds,
-      filters,
-      scopes,
-      state.dataMask,
-      after,
-    );
-    dispatch(dataMaskApplied(next));
-    if (changed.length > 0) dispatch(chartsRefreshRequested({ ids: changed, force: false }));
-    return changed;
+    return landMasks(dispatch, state, { ...state.dataMask, ...next }, dataMaskApplied(next));
   };
+}
+
+/**
+ * Lands the masks `after` by dispatching `land`, then asks the charts whose extra form data that
+ * changes to query again (the scopes count the cross-filters of `after` too when `scopeAfter`).
+ * Answers the ids of the charts asked.
+ */
+export function landMasks(
+  dispatch: DashboardDispatch,
+  state: DashboardRootState,
+  after: DataMaskMap,
+  land: UnknownAction,
+  scopeAfter = false,
+): number[] {
+  const { filters, scopes } = filtersInState(state, scopeAfter ? after : undefined);
+  const changed = chartsChanged(
+    state.dashboardState.sliceIds,
+    filters,
+    scopes,
+    state.dataMask,
+    after,
+  );
+  dispatch(land);
+  if (changed.length > 0) dispatch(chartsRefreshRequested({ ids: changed, force: false }));
+  return changed;
 }
 
 /**

@@ -14,13 +14,8 @@ import { dashboardApi } from '../dashboardApi.ts';
 import { chartsRefreshRequested } from '../state/chartsSlice.ts';
 import { dashboardInfoChanged, metadataChanged } from '../state/dashboardInfoSlice.ts';
 import type { DashboardRootState, DashboardThunk } from '../state/store.ts';
-import { filtersInState } from './chartFilters.ts';
-import {
-  chartExtraFormData,
-  chartsChanged,
-  crossFilterEmitters,
-  type DataMaskMap,
-} from './dataMask.ts';
+import { filtersInState, landMasks } from './chartFilters.ts';
+import { chartExtraFormData, crossFilterEmitters, type DataMaskMap } from './dataMask.ts';
 import { dataMaskApplied, dataMaskRemoved } from './dataMaskSlice.ts';
 
 /**
@@ -45,18 +40,10 @@ export function crossFilterEmitted(
     const after: DataMaskMap = { ...state.dataMask };
     if (active) after[key] = { ...mask, id: key };
     else delete after[key];
-    const { filters, scopes } = filtersInState(state, after);
-    const changed = chartsChanged(
-      state.dashboardState.sliceIds,
-      filters,
-      scopes,
-      state.dataMask,
-      after,
-    );
-    if (active) dispatch(dataMaskApplied({ [key]: after[key] as DataMask }));
-    else dispatch(dataMaskRemoved([key]));
-    if (changed.length > 0) dispatch(chartsRefreshRequested({ ids: changed, force: false }));
-    return changed;
+    const land = active
+      ? dataMaskApplied({ [key]: after[key] as DataMask })
+      : dataMaskRemoved([key]);
+    return landMasks(dispatch, state, after, land, true);
   };
 }
 

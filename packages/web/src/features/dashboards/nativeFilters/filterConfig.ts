@@ -6,6 +6,7 @@ import {
   NativeFilterConfiguration,
 } from '@tessera/shared/dashboard/nativeFilters';
 import { type DashboardLayout, ROOT_ID } from '@tessera/shared/dashboard/position';
+import type { Key } from 'react';
 
 /**
  * The config modal's working copy: new filters and dividers as Superset's client makes them,
@@ -156,6 +157,15 @@ function chartsUnder(node: ScopeNode): number[] {
 /** The checked keys of the tree for a scope: the charts it reaches. */
 export function checkedKeys(reached: readonly number[]): string[] {
   return reached.map(chartKey);
+}
+
+/** The charts among a tree's checked keys (as antd's `onCheck` answers them), tabs left out. */
+export function checkedCharts(keys: readonly Key[] | { checked: readonly Key[] }): number[] {
+  const list = Array.isArray(keys) ? keys : (keys as { checked: readonly Key[] }).checked;
+  return list
+    .map(String)
+    .filter((key) => key.startsWith('chart-'))
+    .map((key) => Number(key.slice(6)));
 }
 
 /**

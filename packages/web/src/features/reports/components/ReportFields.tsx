@@ -15,7 +15,7 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApiQuery } from '../../../app/useApiQuery.ts';
 import { crontabError } from '../crontab.ts';
 import {
@@ -67,6 +67,51 @@ const integerRule = (min: number, max: number, what: string) => ({
   },
 });
 
+/** A free list of typed entries: no dropdown, each entry ends at a separator or Enter. */
+const TAGS = { mode: 'tags', open: false, suffixIcon: null } as const;
+
+/** A section heading of the form. */
+function Section({ children }: { children: ReactNode }) {
+  return (
+    <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
+      {children}
+    </Divider>
+  );
+}
+
+/** One of the "Advanced" whole-number settings, a third of the row wide. */
+function WholeNumberCol({
+  name,
+  label,
+  tooltip,
+  range: [min, max],
+  suffix,
+}: {
+  name: 'grace_period' | 'working_timeout' | 'log_retention';
+  label: string;
+  tooltip: string;
+  range: [number, number];
+  suffix: string;
+}) {
+  return (
+    <Col span={8}>
+      <Form.Item
+        name={name}
+        label={label}
+        required
+        tooltip={tooltip}
+        rules={[integerRule(min, max, `The ${label.toLowerCase()}`)]}
+      >
+        <InputNumber
+          style={{ width: '100%' }}
+          suffix={suffix}
+          data-testid={`report-${name.replaceAll('_', '-')}`}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 export interface FixedContent {
   kind: ReportContent;
   /** What the form is about, shown instead of a picker. */
@@ -74,23 +119,49 @@ export interface FixedContent {
   vizType?: string | null;
 }
 
+/** A picker's search: what was typed, settled, asked of the server while the picker shows. */
+function usePickerSearch<T>(ask: (text: string, signal: AbortSignal) => Promise<T>, on: boolean) {
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed);
+  const answer = useApiQuery((s) => ask(search, s), [search], { enabled: on });
+  return { ...answer, setTyped };
+}
+
+/** The required, server-searched picker of the dashboard or the chart a report sends. */
+function ContentPicker({
+  name,
+  label,
+  onSearch,
+  loading,
+  options,
+  onChange,
+}: {
+  name: 'dashboard' | 'chart';
+  label: string;
+  onSearch: (text: string) => void;
+  loading: boolean;
+  options: Array<{ value: number; label: string }>;
+  onChange?: (id: number) => void;
+}) {
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: `Choose a ${name}` }]}>
+      <Select<number>
+        placeholder={`Search ${name}s`}
+        showSearch={{ onSearch, filterOption: false }}
+        loading={loading}
+        options={options}
+        onChange={onChange}
+        data-testid={`report-${name}`}
+      />
+    </Form.Item>
+  );
+}
+
 /** The pickers of a report's content when nothing fixes it (the list page's "+ Report"). */
 function ContentPickers({ form }: { form: FormInstance<ReportFormValues> }) {
   const content: ReportContent = Form.useWatch('content', form) ?? 'dashboard';
-  const [typedDashboard, setTypedDashboard] = useState('');
-  const [typedChart, setTypedChart] = useState('');
-  const dashboardSearch = useSettled(typedDashboard);
-  const chartSearch = useSettled(typedChart);
-  const dashboards = useApiQuery(
-    (s) => reportsApi.dashboards(dashboardSearch, s),
-    [dashboardSearch],
-    {
-      enabled: content === 'dashboard',
-    },
-  );
-  const charts = useApiQuery((s) => reportsApi.charts(chartSearch, s), [chartSearch], {
-    enabled: content === 'chart',
-  });
+  const dashboards = usePickerSearch(reportsApi.dashboards, content === 'dashboard');
+  const charts = usePickerSearch(reportsApi.charts, content === 'chart');
   const chartRows = charts.data?.result ?? [];
   return (
     <>
@@ -109,43 +180,31 @@ function ContentPickers({ form }: { form: FormInstance<ReportFormValues> }) {
         />
       </Form.Item>
       {content === 'dashboard' ? (
-        <Form.Item
+        <ContentPicker
           name="dashboard"
           label="Dashboard"
-          rules={[{ required: true, message: 'Choose a dashboard' }]}
-        >
-          <Select<number>
-            placeholder="Search dashboards"
-            showSearch={{ onSearch: setTypedDashboard, filterOption: false }}
-            loading={dashboards.loading}
-            options={(dashboards.data?.result ?? []).map((d) => ({
-              value: Number(d.id),
-              label: String(d.dashboard_title ?? `Dashboard ${d.id}`),
-            }))}
-            data-testid="report-dashboard"
-          />
-        </Form.Item>
+          onSearch={dashboards.setTyped}
+          loading={dashboards.loading}
+          options={(dashboards.data?.result ?? []).map((d) => ({
+            value: Number(d.id),
+            label: String(d.dashboard_title ?? `Dashboard ${d.id}`),
+          }))}
+        />
       ) : (
-        <Form.Item
+        <ContentPicker
           name="chart"
           label="Chart"
-          rules={[{ required: true, message: 'Choose a chart' }]}
-        >
-          <Select<number>
-            placeholder="Search charts"
-            showSearch={{ onSearch: setTypedChart, filterOption: false }}
-            loading={charts.loading}
-            options={chartRows.map((c) => ({
-              value: Number(c.id),
-              label: String(c.slice_name ?? `Chart ${c.id}`),
-            }))}
-            onChange={(id) => {
-              const viz = chartRows.find((c) => Number(c.id) === id)?.viz_type;
-              form.setFieldValue('report_format', defaultFormat('chart', viz as string));
-            }}
-            data-testid="report-chart"
-          />
-        </Form.Item>
+          onSearch={charts.setTyped}
+          loading={charts.loading}
+          options={chartRows.map((c) => ({
+            value: Number(c.id),
+            label: String(c.slice_name ?? `Chart ${c.id}`),
+          }))}
+          onChange={(id) => {
+            const viz = chartRows.find((c) => Number(c.id) === id)?.viz_type;
+            form.setFieldValue('report_format', defaultFormat('chart', viz as string));
+          }}
+        />
       )}
     </>
   );
@@ -266,9 +325,7 @@ export function ReportFields({
         />
       </Form.Item>
 
-      <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-        {alert ? 'Alert condition' : 'Content'}
-      </Divider>
+      <Section>{alert ? 'Alert condition' : 'Content'}</Section>
       {alert ? (
         <AlertQuery form={form} />
       ) : fixed ? (
@@ -284,9 +341,7 @@ export function ReportFields({
         <ContentPickers form={form} />
       )}
 
-      <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-        Schedule
-      </Divider>
+      <Section>Schedule</Section>
       <Form.Item
         name="crontab"
         required
@@ -318,9 +373,7 @@ export function ReportFields({
         <Select showSearch options={zones} data-testid="report-timezone" />
       </Form.Item>
 
-      <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-        Notification
-      </Divider>
+      <Section>Notification</Section>
       <Form.Item name="report_format" label="Message content" required>
         <Radio.Group data-testid="report-format">
           {formats.map((f) => (
@@ -347,10 +400,8 @@ export function ReportFields({
         ]}
       >
         <Select
-          mode="tags"
+          {...TAGS}
           tokenSeparators={[',', ';', ' ']}
-          open={false}
-          suffixIcon={null}
           placeholder="name@example.com"
           data-testid="report-emails"
         />
@@ -362,10 +413,8 @@ export function ReportFields({
         rules={[eachEntry(webhookProblem)]}
       >
         <Select
-          mode="tags"
+          {...TAGS}
           tokenSeparators={[' ']}
-          open={false}
-          suffixIcon={null}
           placeholder="https://hooks.example.com/…"
           data-testid="report-webhooks"
         />
@@ -399,53 +448,31 @@ export function ReportFields({
         </Form.Item>
       )}
 
-      <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-        Advanced
-      </Divider>
+      <Section>Advanced</Section>
       <Row gutter={12}>
         {alert && (
-          <Col span={8}>
-            <Form.Item
-              name="grace_period"
-              label="Grace period"
-              required
-              tooltip="After the alert fires, it stays quiet this long."
-              rules={[integerRule(1, 31_536_000, 'The grace period')]}
-            >
-              <InputNumber style={{ width: '100%' }} suffix="s" data-testid="report-grace-period" />
-            </Form.Item>
-          </Col>
+          <WholeNumberCol
+            name="grace_period"
+            label="Grace period"
+            tooltip="After the alert fires, it stays quiet this long."
+            range={[1, 31_536_000]}
+            suffix="s"
+          />
         )}
-        <Col span={8}>
-          <Form.Item
-            name="working_timeout"
-            label="Working timeout"
-            required
-            tooltip="A run still working after this long ends as Error."
-            rules={[integerRule(1, 86_400, 'The working timeout')]}
-          >
-            <InputNumber
-              style={{ width: '100%' }}
-              suffix="s"
-              data-testid="report-working-timeout"
-            />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item
-            name="log_retention"
-            label="Log retention"
-            required
-            tooltip="Execution log rows older than this are removed."
-            rules={[integerRule(0, 3650, 'The log retention')]}
-          >
-            <InputNumber
-              style={{ width: '100%' }}
-              suffix="days"
-              data-testid="report-log-retention"
-            />
-          </Form.Item>
-        </Col>
+        <WholeNumberCol
+          name="working_timeout"
+          label="Working timeout"
+          tooltip="A run still working after this long ends as Error."
+          range={[1, 86_400]}
+          suffix="s"
+        />
+        <WholeNumberCol
+          name="log_retention"
+          label="Log retention"
+          tooltip="Execution log rows older than this are removed."
+          range={[0, 3650]}
+          suffix="days"
+        />
       </Row>
       <Form.Item name="active" label="Active" valuePropName="checked" style={{ marginBottom: 0 }}>
         <Switch data-testid="report-active" />

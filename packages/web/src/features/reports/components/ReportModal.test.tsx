@@ -1,19 +1,29 @@
+import type { BootstrapUser } from '@tessera/shared/api/bootstrap';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, renderWithApp, testUser } from '../../../test/render.tsx';
 import { fakeServer } from '../../datasets/testing.ts';
 import { ScheduleQueryModal } from '../ScheduleQueryModal.tsx';
-import { item } from '../testing.ts';
+import { item, SLOW, toastShown, toastTexts, WAIT } from '../testing.ts';
 import { ReportModal } from './ReportModal.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SLOW = { timeout: 15_000 };
-const WAIT = { timeout: 10_000 };
 const admin = testUser(ADMIN, 'ada');
-const toastTexts = (store: { getState(): { toasts: Array<{ text: string }> } }) =>
-  store.getState().toasts.map((t) => t.text);
 const DASHBOARD = { kind: 'dashboard' as const, id: 4, name: 'Sales' };
+
+/** The report modal of the Sales dashboard, as its "Schedule email report" opens it. */
+const renderDashboardReport = (user: BootstrapUser, onSaved: (id: number) => void = () => {}) =>
+  renderWithApp(
+    <ReportModal
+      type="Report"
+      creationMethod="dashboards"
+      target={DASHBOARD}
+      onClose={() => {}}
+      onSaved={onSaved}
+    />,
+    { user },
+  );
 
 /** Types into a tags select and presses Enter, as a person adds a recipient. */
 function addTag(testId: string, text: string) {
@@ -25,22 +35,17 @@ function addTag(testId: string, text: string) {
 const errorsShown = () =>
   Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((e) => e.textContent);
 
+/** Waits until the form shows each of `messages` under its field. */
+const errorsShownInclude = (...messages: string[]) =>
+  waitFor(() => expect(errorsShown()).toEqual(expect.arrayContaining(messages)), WAIT);
+
 describe('the report modal', { timeout: 60_000 }, () => {
   it("sets up a dashboard's report: Superset's defaults, the user's address, one POST", async () => {
     const server = fakeServer([
       ['POST', /^\/api\/v1\/report\/$/, { status: 201, body: { id: 9, result: {} } }],
     ]);
     const onSaved = vi.fn();
-    const { store } = renderWithApp(
-      <ReportModal
-        type="Report"
-        creationMethod="dashboards"
-        target={DASHBOARD}
-        onClose={() => {}}
-        onSaved={onSaved}
-      />,
-      { user: admin },
-    );
+    const { store } = renderDashboardReport(admin, onSaved);
     expect(await screen.findByText('Schedule a new email report', {}, SLOW)).toBeTruthy();
     expect((screen.getByTestId('report-name') as HTMLInputElement).value).toBe(
       'Weekly Report for Sales',
@@ -66,16 +71,7 @@ describe('the report modal', { timeout: 60_000 }, () => {
 
   it('says what is wrong with each field and sends nothing', async () => {
     const server = fakeServer([]);
-    renderWithApp(
-      <ReportModal
-        type="Report"
-        creationMethod="dashboards"
-        target={DASHBOARD}
-        onClose={() => {}}
-        onSaved={() => {}}
-      />,
-      { user: testUser(ADMIN, 'nomail') },
-    );
+    renderDashboardReport(testUser(ADMIN, 'nomail'));
     fireEvent.change(await screen.findByTestId('report-name', {}, SLOW), {
       target: { value: '  ' },
     });
@@ -89,38 +85,20 @@ describe('the report modal', { timeout: 60_000 }, () => {
     addTag('report-emails', 'not-an-address');
     addTag('report-webhooks', 'javascript:alert(1)');
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(
-      () =>
-        expect(errorsShown()).toEqual(
-          expect.arrayContaining([
-            'Name is required',
-            'The minute must be between 0 and 59, not 61',
-            'Not a valid email address: not-an-address',
-            'A webhook URL must start with http:// or https://',
-          ]),
-        ),
-      WAIT,
+    await errorsShownInclude(
+      'Name is required',
+      'The minute must be between 0 and 59, not 61',
+      'Not a valid email address: not-an-address',
+      'A webhook URL must start with http:// or https://',
     );
     expect(server.made('POST', /report/)).toEqual([]);
   });
 
   it('needs someone to send to', async () => {
     fakeServer([]);
-    renderWithApp(
-      <ReportModal
-        type="Report"
-        creationMethod="dashboards"
-        target={DASHBOARD}
-        onClose={() => {}}
-        onSaved={() => {}}
-      />,
-      { user: { ...testUser(ADMIN), email: '' } },
-    );
+    renderDashboardReport({ ...testUser(ADMIN), email: '' });
     fireEvent.click(await screen.findByTestId('report-submit', {}, SLOW));
-    await waitFor(
-      () => expect(errorsShown()).toContain('Add at least one email address or webhook URL'),
-      WAIT,
-    );
+    await errorsShownInclude('Add at least one email address or webhook URL');
   });
 
   it('says "Failed to create report" when the server refuses, and shows why', async () => {
@@ -131,18 +109,9 @@ describe('the report modal', { timeout: 60_000 }, () => {
         { status: 422, body: { message: { name: ['Name must be unique'] } } },
       ],
     ]);
-    const { store } = renderWithApp(
-      <ReportModal
-        type="Report"
-        creationMethod="dashboards"
-        target={DASHBOARD}
-        onClose={() => {}}
-        onSaved={() => {}}
-      />,
-      { user: admin },
-    );
+    const { store } = renderDashboardReport(admin);
     fireEvent.click(await screen.findByTestId('report-submit', {}, SLOW));
-    await waitFor(() => expect(toastTexts(store)).toContain('Failed to create report'), WAIT);
+    await toastShown(store, 'Failed to create report');
     expect((await screen.findByTestId('report-save-error', {}, SLOW)).textContent).toContain(
       'Name must be unique',
     );
@@ -165,7 +134,7 @@ describe('the report modal', { timeout: 60_000 }, () => {
     expect(await screen.findByText('bob@example.com', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('https://hooks.example.com/x')).toBeTruthy();
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(() => expect(toastTexts(store)).toContain('Report updated'), WAIT);
+    await toastShown(store, 'Report updated');
     expect(server.made('PUT', /report\/1$/)[0]?.body).toMatchObject({
       dashboard: 4,
       timezone: 'Europe/Paris',
@@ -199,7 +168,7 @@ describe('a report made on the list page', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByText('Add report', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(() => expect(errorsShown()).toContain('Choose a dashboard'), WAIT);
+    await errorsShownInclude('Choose a dashboard');
     fireEvent.mouseDown(screen.getByTestId('report-dashboard').querySelector('input') as Element);
     fireEvent.click(await screen.findByTitle('Sales', {}, SLOW));
     fireEvent.click(screen.getByTestId('report-submit'));
@@ -233,17 +202,11 @@ describe('a report made on the list page', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(screen.getByTestId('report-condition').querySelector('input') as Element);
     fireEvent.click(await screen.findByTitle('> (Larger than)', {}, SLOW));
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(
-      () =>
-        expect(errorsShown()).toEqual(
-          expect.arrayContaining([
-            'Name is required',
-            'An alert needs a database',
-            'An alert needs a SQL query',
-            'Enter a threshold',
-          ]),
-        ),
-      WAIT,
+    await errorsShownInclude(
+      'Name is required',
+      'An alert needs a database',
+      'An alert needs a SQL query',
+      'Enter a threshold',
     );
     expect(server.made('POST', /report/)).toEqual([]);
   });
@@ -263,12 +226,9 @@ describe("SQL Lab's Schedule", { timeout: 60_000 }, () => {
       'Daily count',
     );
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(
-      () =>
-        expect(toastTexts(store)).toContain(
-          'Your query has been scheduled. To see details of your query, navigate to Saved queries',
-        ),
-      WAIT,
+    await toastShown(
+      store,
+      'Your query has been scheduled. To see details of your query, navigate to Saved queries',
     );
     expect(server.made('POST', /report\/$/)[0]?.body).toMatchObject({
       type: 'Report',
@@ -285,9 +245,6 @@ describe("SQL Lab's Schedule", { timeout: 60_000 }, () => {
       user: admin,
     });
     fireEvent.click(await screen.findByTestId('report-submit', {}, SLOW));
-    await waitFor(
-      () => expect(toastTexts(store)).toContain('Your query could not be scheduled'),
-      WAIT,
-    );
+    await toastShown(store, 'Your query could not be scheduled');
   });
 });
