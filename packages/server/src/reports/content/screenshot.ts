@@ -70,11 +70,18 @@ async function waitForCharts(page: Page, selector: string, timeoutMs: number): P
   const statuses = `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((c) => c.getAttribute('data-status') ?? '')`;
   // A dashboard without charts is captured as it is (its layout rendered with no holder).
   if (((await page.evaluate(statuses)) as string[]).length === 0) return;
-  await page.waitForFunction(
-    `(() => { const s = ${statuses}; return s.length > 0 && s.every((v) => ${JSON.stringify(SETTLED)}.includes(v)); })()`,
-    undefined,
-    { timeout: timeoutMs, polling: 200 },
-  );
+  // Polled from here, not with page.waitForFunction: that evaluates its string inside the page
+  // once the first check fails, which the page's CSP (no 'unsafe-eval') refuses.
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = (await page.evaluate(statuses)) as string[];
+    if (now.length > 0 && now.every((v) => SETTLED.includes(v))) break;
+    if (Date.now() > deadline)
+      throw new TesseraError(500, `The charts did not finish drawing within ${timeoutMs} ms`, {
+        errorType: 'GENERIC_BACKEND_ERROR',
+      });
+    await page.waitForTimeout(200);
+  }
   const failed = ((await page.evaluate(statuses)) as string[]).filter((v) => v === 'failed').length;
   if (failed > 0)
     throw new TesseraError(500, `${failed} chart(s) failed to render`, {
