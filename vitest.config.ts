@@ -28,6 +28,7 @@ const projects: TestProjectConfiguration[] = [
       include: ['packages/server/src/**/*.test.ts'],
       // Native drivers (better-sqlite3, DuckDB) are safest in child processes.
       pool: 'forks',
+      isolate: false,
       // Real databases and engines: slower than pure units, and CI has 2 cores.
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { api } from '../app/api.ts';
 
 // jsdom lacks the layout APIs antd asks about; answer them the way a desktop browser would.
 if (!window.matchMedia) {
@@ -32,4 +33,8 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(() => {
   cleanup();
+  // Test files share one worker (isolate: false): the app's client goes back to the global
+  // fetch (which a file may stub) with no token, as a fresh page would have it.
+  api.configure({ fetch: (...args) => globalThis.fetch(...args) });
+  api.resetCsrfToken();
 });
