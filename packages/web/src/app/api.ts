@@ -334,12 +334,10 @@ export function createApiClient(initial: Partial<ApiSettings> = {}): ApiClient {
     const mutating = MUTATING.has(method);
     // A write may change what a prefetched read answered.
     if (mutating && !options.readsOnly) prefetched.clear();
-    let reply = await attempt(
-      method,
-      url,
-      options,
-      mutating ? await currentCsrfToken(false) : null,
-    );
+    // A token already held is used without a pause, so the call leaves in the caller's task
+    // (a dashboard's filter sends its charts' batch before React renders the change).
+    const token = mutating ? (csrfToken ?? (await currentCsrfToken(false))) : null;
+    let reply = await attempt(method, url, options, token);
     let failure = reply.ok ? null : normaliseErrorReply(reply.status, reply.text);
     // A stale token (the session was renewed) deserves one fresh try before the user sees
     // "session timed out".

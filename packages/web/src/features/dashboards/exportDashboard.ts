@@ -89,14 +89,17 @@ export function downloadDashboardImage(
   page: HTMLElement,
   scheduler: DrawScheduler,
   fileBase: string,
-  timeoutMs = EVERY_CHART_TIMEOUT_MS,
+  {
+    timeoutMs = EVERY_CHART_TIMEOUT_MS,
+    download = downloadElementImage,
+  }: { timeoutMs?: number; download?: typeof downloadElementImage } = {},
 ): Promise<void> {
   return once(page, () =>
     withEveryChartDrawn(
       page,
       scheduler,
       () =>
-        downloadElementImage(page, fileBase, {
+        download(page, fileBase, {
           omit: DASHBOARD_CONTROLS,
           padding: PICTURE_PADDING_PX,
         }),

@@ -1,9 +1,11 @@
+import type { ChartDataAnswer } from '@tessera/shared/api/chartData';
 import { CROSS_FILTER_SCOPING_FAILED_MESSAGE } from '@tessera/shared/dashboard/crossFilters';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../app/api.ts';
+import type { ChartDataBatcher, ChartDataRequest } from '../charts/batcher.ts';
 import { chartUpdateStarted } from '../state/chartsSlice.ts';
 import { createDashboardStore } from '../state/store.ts';
-import { loadDashboard } from '../state/thunks.ts';
+import { chartLive, loadDashboard } from '../state/thunks.ts';
 import { withNativeFilters } from './chartFilters.ts';
 import {
   activeCrossFilters,
@@ -20,10 +22,17 @@ const CLICK_SFO = {
 };
 const CLEAR = { extraFormData: {}, filterState: { value: null, selectedValues: null } };
 
-async function loaded(metadata: Record<string, unknown> = {}, server = {}) {
+async function loaded(
+  metadata: Record<string, unknown> = {},
+  server = {},
+  batcher?: ChartDataBatcher,
+) {
   const toasts: string[] = [];
   fakeDashboardServer({ config: [ORIGIN_FILTER], metadata, ...server });
-  const store = createDashboardStore({ toast: (_type, text) => toasts.push(text) });
+  const store = createDashboardStore({
+    toast: (_type, text) => toasts.push(text),
+    ...(batcher ? { batcher } : {}),
+  });
   await store.dispatch(loadDashboard({ idOrSlug: '1', wantsEdit: () => false, screenHeight: 0 }));
   return { store, toasts };
 }
@@ -52,6 +61,32 @@ afterEach(() => {
 });
 
 describe('cross-filters on the dashboard page', () => {
+  it('sends the queries of the charts in view in the click’s own task; the others wait for their view', async () => {
+    const sent: number[] = [];
+    const batcher: ChartDataBatcher = {
+      fetch: vi.fn((request: ChartDataRequest) => {
+        sent.push(request.sliceId as number);
+        return new Promise<ChartDataAnswer>(() => {});
+      }),
+      flush: vi.fn(),
+      supported: true,
+    };
+    const { store } = await loaded({}, {}, batcher);
+    settle(store);
+    sent.length = 0;
+    vi.mocked(batcher.flush).mockClear();
+    const release = store.dispatch(chartLive(6));
+    store.dispatch(crossFilterEmitted(5, CLICK_SFO));
+    // Synchronously: chart 6 (in view) asked and the batch sent; chart 7 marked for its view.
+    expect(sent).toEqual([6]);
+    expect(batcher.flush).toHaveBeenCalledTimes(1);
+    expect(asked(store)).toEqual([7]);
+    expect(store.getState().charts[6]?.chartStatus).toBe('loading');
+    release();
+    store.dispatch(crossFilterCleared('5'));
+    expect(sent).toEqual([6]);
+  });
+
   it('lands a click under the chart’s id and re-queries the other charts, never the emitter', async () => {
     const { store } = await loaded();
     settle(store);

@@ -1,3 +1,4 @@
+import type { ChartDataAnswer } from '@tessera/shared/api/chartData';
 import type { DashboardChart, DashboardPermalinkState } from '@tessera/shared/api/dashboards';
 import { migrateJsonMetadata } from '@tessera/shared/dashboard/metadata';
 import { PUBLISH_FORBIDDEN_MESSAGE } from '@tessera/shared/dashboard/permissions';
@@ -221,16 +222,34 @@ export function fetchChartData(chartId: number): DashboardThunk<Promise<void>> {
       chartId,
       state,
     );
-    // Built inside the promise: a chart type without a definition fails this chart alone.
-    const answer = Promise.resolve().then(() =>
-      batcher.fetch({
+    // Queued at once (a caller may flush the batcher right after); a chart type without a
+    // definition fails this chart alone.
+    let answer: Promise<ChartDataAnswer>;
+    try {
+      answer = batcher.fetch({
         queryContext: chartQueryContext(formData, force),
         sliceId: chartId,
         dashboardId: info.id,
         force,
-      }),
-    );
+      });
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
     await dispatch(settleChartData({ id: chartId, formData, answer }));
+  };
+}
+
+/**
+ * Counts chart `chartId` as live (its holder mounted and in view) until the returned release:
+ * a refresh asked for a live chart queries at once, in the same task as the click that asked,
+ * instead of after the page has rendered (see `queryLiveCharts` in store.ts).
+ */
+export function chartLive(chartId: number): DashboardThunk<() => void> {
+  return (_dispatch, _getState, { liveCharts }) => {
+    liveCharts.add(chartId);
+    return () => {
+      liveCharts.delete(chartId);
+    };
   };
 }
 

@@ -26,7 +26,7 @@ import { useDashboardPage } from '../../pageContext.ts';
 import { chartRenderFailed, chartRenderSucceeded } from '../../state/chartsSlice.ts';
 import { fullSizeChartSet, sliceExpandToggled } from '../../state/dashboardSlice.ts';
 import { useDashboardDispatch, useDashboardSelector } from '../../state/hooks.ts';
-import { fetchChartData } from '../../state/thunks.ts';
+import { chartLive, fetchChartData } from '../../state/thunks.ts';
 import type { ChartModal } from './ChartModals.tsx';
 import { renderMarkdown } from './markdown.ts';
 import { CHART_TITLE_TEXT, SliceHeader } from './SliceHeader.tsx';
@@ -108,6 +108,7 @@ function LoadedChartHolder({ component, height: heightOverride }: HolderProps) {
   useEffect(() => {
     if (inView && chart?.triggerQuery && slice) void dispatch(fetchChartData(chartId));
   }, [inView, chart?.triggerQuery, slice, chartId, dispatch]);
+  useEffect(() => (inView ? dispatch(chartLive(chartId)) : undefined), [inView, chartId, dispatch]);
 
   const drawing = useChartDraw({
     inView,
