@@ -13,12 +13,15 @@ import { type RunningServer, startServer } from '../support/server.ts';
 
 /** Every chart holder of the page drawn (a canvas with a size, or an svg, table or text). */
 async function everyChartDrawn(page: Page, timeoutMs = 120_000): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => {
+  // Polled from here: page.waitForFunction evaluates its predicate with `eval` inside the page,
+  // which the page's CSP (no 'unsafe-eval') may refuse.
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await page.evaluate(() => {
       const error = document.querySelector('[data-testid="chart-error"]');
       if (error) return { error: error.textContent ?? 'chart error' };
       const holders = [...document.querySelectorAll('[data-testid="dashboard-chart"]')];
-      if (holders.length === 0) return false;
+      if (holders.length === 0) return null;
       const drawn = holders.every((holder) => {
         const container = holder.querySelector('[data-testid="chart-container"]');
         if (!container) return false;
@@ -29,14 +32,13 @@ async function everyChartDrawn(page: Page, timeoutMs = 120_000): Promise<number>
           (container.textContent ?? '').trim().length > 0
         );
       });
-      return drawn ? { count: holders.length } : false;
-    },
-    undefined,
-    { timeout: timeoutMs, polling: 500 },
-  );
-  const outcome = (await handle.jsonValue()) as { count?: number; error?: string };
-  if (outcome.error !== undefined) throw new Error(`A chart failed: ${outcome.error}`);
-  return outcome.count ?? 0;
+      return drawn ? { count: holders.length } : null;
+    });
+    if (outcome?.error !== undefined) throw new Error(`A chart failed: ${outcome.error}`);
+    if (outcome) return outcome.count ?? 0;
+    if (Date.now() > deadline) throw new Error(`Not every chart drew within ${timeoutMs} ms`);
+    await page.waitForTimeout(500);
+  }
 }
 
 /** Counts the jobs the page was answered with (202s and batch entries `{status: 202}`). */

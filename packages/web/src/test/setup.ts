@@ -33,8 +33,8 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(() => {
   cleanup();
-  // Test files share one worker (isolate: false): the app's client goes back to the global
-  // fetch (which a file may stub) with no token, as a fresh page would have it.
+  // The app's client goes back to the global fetch (which a test may stub) with no token, as a
+  // fresh page would have it: a test that configured its own fetch never leaks it to the next.
   api.configure({ fetch: (...args) => globalThis.fetch(...args) });
   api.resetCsrfToken();
 });
