@@ -22,14 +22,25 @@ import {
 } from './dataMask.ts';
 import { dataMaskApplied, dataMaskInitialised } from './dataMaskSlice.ts';
 
+/** The last answer of `filtersInState` without extra masks, and what it was worked out from. */
+let lastFilters: {
+  info: DashboardRootState['dashboardInfo']['info'];
+  layout: unknown;
+  sliceIds: readonly number[];
+  emitters: string;
+  answer: { filters: NativeFilter[]; scopes: Map<string, Set<number>> };
+} | null = null;
+
 /**
  * The native filters and their scopes as the page's state has them now, with the scopes of the
- * charts emitting a cross-filter in the page's masks (and in `alsoMasks`, when given).
+ * charts emitting a cross-filter in the page's masks (and in `alsoMasks`, when given). Without
+ * `alsoMasks` the answer is kept until the filters, layout, charts or emitters change: every
+ * chart's query and badge asks for it, and a layout walk per chart adds up on 50 charts.
  */
 export function filtersInState(state: DashboardRootState, alsoMasks?: DataMaskMap) {
   const info = state.dashboardInfo.info;
-  const filters = nativeFiltersOf(info?.metadata.native_filter_configuration);
   const layout = state.dashboardLayout.present as DashboardLayout;
+  const sliceIds = state.dashboardState.sliceIds;
   const emitters = info?.crossFiltersEnabled
     ? [
         ...new Set([
@@ -38,11 +49,26 @@ export function filtersInState(state: DashboardRootState, alsoMasks?: DataMaskMa
         ]),
       ]
     : [];
-  const scopes = filterScopes(filters, layout, state.dashboardState.sliceIds, {
+  const key = emitters.join(',');
+  const last = lastFilters;
+  if (
+    !alsoMasks &&
+    last &&
+    last.info === info &&
+    last.layout === layout &&
+    last.sliceIds === sliceIds &&
+    last.emitters === key
+  ) {
+    return last.answer;
+  }
+  const filters = nativeFiltersOf(info?.metadata.native_filter_configuration);
+  const scopes = filterScopes(filters, layout, sliceIds, {
     settings: info?.metadata ?? {},
     emitters,
   });
-  return { filters, scopes };
+  const answer = { filters, scopes };
+  if (!alsoMasks) lastFilters = { info, layout, sliceIds, emitters: key, answer };
+  return answer;
 }
 
 /** A chart's form data with the extra form data of the filters (with a value) that reach it. */
