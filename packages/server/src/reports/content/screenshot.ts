@@ -70,8 +70,8 @@ async function waitForCharts(page: Page, selector: string, timeoutMs: number): P
   const statuses = `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((c) => c.getAttribute('data-status') ?? '')`;
   // A dashboard without charts is captured as it is (its layout rendered with no holder).
   if (((await page.evaluate(statuses)) as string[]).length === 0) return;
-  // Polled from here, not with page.waitForFunction: that evaluates its string inside the page
-  // once the first check fails, which the page's CSP (no 'unsafe-eval') refuses.
+  // Polled from here, not with page.waitForFunction: that runs its predicate through `eval`
+  // inside the page, which the page's CSP (no 'unsafe-eval') refuses.
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const now = (await page.evaluate(statuses)) as string[];

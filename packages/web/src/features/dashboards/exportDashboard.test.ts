@@ -6,10 +6,14 @@ import {
   PICTURE_PADDING_PX,
   pageCuts,
 } from './exportDashboard.ts';
+import { downloadElementImage } from './snapshot.ts';
 
-/** The picture's download, handed in (no module mock: test files share their worker). */
-const download = vi.fn(async (_page: HTMLElement, _fileBase: string, _options?: unknown) => {});
-const take = { download };
+vi.mock('./snapshot.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./snapshot.ts')>()),
+  downloadElementImage: vi.fn(async () => {}),
+}));
+
+const download = vi.mocked(downloadElementImage);
 
 /** A dashboard page with a chart on screen (drawn) and one below the fold (not yet asked). */
 function dashboardPage(): { page: HTMLElement; below: HTMLElement } {
@@ -62,7 +66,7 @@ describe('download as image', () => {
     download.mockImplementationOnce(async () => {
       atPicture = below.outerHTML;
     });
-    await downloadDashboardImage(page, scheduler, 'Flights', take);
+    await downloadDashboardImage(page, scheduler, 'Flights');
     expect(atPicture).toContain('data-status="rendered"');
     expect(atPicture).not.toContain('chart-loading');
     expect(download).toHaveBeenCalledWith(page, 'Flights', {
@@ -88,13 +92,13 @@ describe('download as image', () => {
     below.setAttribute('data-status', 'rendered');
     setTimeout(cancel, 200);
     const started = Date.now();
-    await downloadDashboardImage(page, scheduler, 'Flights', take);
+    await downloadDashboardImage(page, scheduler, 'Flights');
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
   it('goes ahead with what is drawn once the wait runs out', async () => {
     const { page } = dashboardPage();
-    await downloadDashboardImage(page, scheduler, 'Flights', { ...take, timeoutMs: 300 });
+    await downloadDashboardImage(page, scheduler, 'Flights', 300);
     expect(download).toHaveBeenCalledTimes(1);
     expect(scheduler.everyChart).toBe(false);
   });
@@ -103,8 +107,8 @@ describe('download as image', () => {
     const { page, below } = dashboardPage();
     drawBelowWhenAsked(scheduler, below);
     await Promise.all([
-      downloadDashboardImage(page, scheduler, 'Flights', take),
-      downloadDashboardImage(page, scheduler, 'Flights', take),
+      downloadDashboardImage(page, scheduler, 'Flights'),
+      downloadDashboardImage(page, scheduler, 'Flights'),
     ]);
     expect(download).toHaveBeenCalledTimes(1);
   });

@@ -89,17 +89,14 @@ export function downloadDashboardImage(
   page: HTMLElement,
   scheduler: DrawScheduler,
   fileBase: string,
-  {
-    timeoutMs = EVERY_CHART_TIMEOUT_MS,
-    download = downloadElementImage,
-  }: { timeoutMs?: number; download?: typeof downloadElementImage } = {},
+  timeoutMs = EVERY_CHART_TIMEOUT_MS,
 ): Promise<void> {
   return once(page, () =>
     withEveryChartDrawn(
       page,
       scheduler,
       () =>
-        download(page, fileBase, {
+        downloadElementImage(page, fileBase, {
           omit: DASHBOARD_CONTROLS,
           padding: PICTURE_PADDING_PX,
         }),
